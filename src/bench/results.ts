@@ -1,0 +1,77 @@
+// The results document: what a benchmark run produced, versioned, so it can be saved,
+// shared in a link, imported by a classmate and compared. Everything that crosses a
+// trust boundary (links, imported files) is checked by src/results/validate.ts first.
+
+export const RESULTS_FORMAT = 'blake3-lab-results';
+export const RESULTS_VERSION = 1;
+
+export interface Environment {
+  /** Where the samples were taken. */
+  runtime: 'browser' | 'node';
+  /** e.g. "Chromium 156.0.8078.73" or "Node 20.20.2". */
+  runtimeVersion: string;
+  /** navigator.userAgent, or process.version + platform in Node. */
+  userAgent: string;
+  /** e.g. "Linux x86_64", "macOS". */
+  os: string;
+  cores: number;
+  /** Smallest observed non-zero step of the timer, in nanoseconds. */
+  timerResolutionNs: number;
+  /** Whether the page was cross-origin isolated (finer timer) when measured. */
+  crossOriginIsolated: boolean;
+  littleEndian: boolean;
+  wasmSimd: boolean;
+  webCrypto: boolean;
+  /** ISO 8601 date-time the run started. */
+  date: string;
+  /** Optional user label ("Ana's laptop"). Always rendered as text. */
+  label?: string;
+}
+
+export type ContestantKind = 'stage' | 'baseline' | 'peer';
+
+export interface ContestantInfo {
+  id: string;
+  title: string;
+  kind: ContestantKind;
+  /** Source version: a content hash of the stage's files, or the package@version. */
+  version: string;
+}
+
+export type RunStatus =
+  | 'ok' // all requested samples taken
+  | 'timeboxed' // stopped by the time box: samples so far kept, reason says why
+  | 'failed' // threw, wrong digest, hung or ran out of memory: no samples are trusted
+  | 'cancelled' // the user cancelled: samples so far kept
+  | 'unavailable'; // capability missing (no WASM SIMD, no WebCrypto): never ran
+
+export interface RunResult {
+  contestant: string;
+  /** Input size in bytes. */
+  size: number;
+  status: RunStatus;
+  /** Human reason for any status other than "ok". */
+  reason?: string;
+  /** Hashes per sample (the Go benchmark "N"). */
+  iterations: number;
+  /** One entry per sample: nanoseconds per hash. */
+  nsPerOp: number[];
+}
+
+export interface RunConfig {
+  sizes: number[];
+  rounds: number;
+  /** Target duration of one sample, ms. */
+  sampleTargetMs: number;
+  /** Time box per contestant and size, ms. */
+  timeBoxMs: number;
+}
+
+export interface Results {
+  format: typeof RESULTS_FORMAT;
+  version: typeof RESULTS_VERSION;
+  env: Environment;
+  config: RunConfig;
+  contestants: ContestantInfo[];
+  runs: RunResult[];
+}

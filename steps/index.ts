@@ -1,0 +1,144 @@
+// The one list of stages, in lesson order. The tests, the app, the command-line bench
+// and outside checkers all find the stages here and nowhere else: registering a stage
+// is what puts it under test and on screen.
+
+/** What every stage and every baseline module exports. */
+export interface Hasher {
+  /** BLAKE3 (or, for the SHA-256 baseline, SHA-256) of `input`: a fresh 32-byte digest. */
+  hash(input: Uint8Array): Uint8Array;
+}
+
+export interface Stage {
+  /** Folder name under steps/, sorts in lesson order: "04-state-locals". */
+  id: string;
+  /** Position in the lesson, 0-9. */
+  index: number;
+  /** Short title for lists and charts. */
+  title: string;
+  /** The one technique this stage adds over the previous one. */
+  technique: string;
+  /** Repo-relative source files; the first is the entry. Same names across stages so diffs pair by path. */
+  files: string[];
+  /** Files written by a generator (a subset of `files`), shown marked as generated. */
+  generated: string[];
+  /** The article's published speedup over the previous stage, where it gave one. */
+  articleSpeedup: number | null;
+  /** A capability the stage needs beyond plain JavaScript. */
+  requires?: 'wasm-simd';
+  load(): Promise<Hasher>;
+}
+
+const ENTRY = 'blake3.ts';
+
+function files(id: string, extra: string[] = []): string[] {
+  return [ENTRY, ...extra].map((name) => `steps/${id}/${name}`);
+}
+
+export const STAGES: Stage[] = [
+  {
+    id: '00-reference',
+    index: 0,
+    title: 'Reference port',
+    technique: 'A direct transcription of the reference algorithm, with its quadratic word reader.',
+    files: files('00-reference'),
+    generated: [],
+    articleSpeedup: null,
+    load: () => import('./00-reference/blake3.ts'),
+  },
+  {
+    id: '01-read-words-full',
+    index: 1,
+    title: 'Full-block word reader',
+    technique: 'A second word reader with no length checks, used for every full 64-byte block.',
+    files: files('01-read-words-full'),
+    generated: [],
+    articleSpeedup: null,
+    load: () => import('./01-read-words-full/blake3.ts'),
+  },
+  {
+    id: '02-precomputed-permutations',
+    index: 2,
+    title: 'Precomputed permutations',
+    technique: 'Compute the message access order of all 7 rounds once instead of permuting every block.',
+    files: files('02-precomputed-permutations'),
+    generated: [],
+    articleSpeedup: 1.6,
+    load: () => import('./02-precomputed-permutations/blake3.ts'),
+  },
+  {
+    id: '03-inline-round',
+    index: 3,
+    title: 'Inline round into compress',
+    technique: 'Fold round() into compress() as a 7-iteration loop over one flat 112-entry order table.',
+    files: files('03-inline-round'),
+    generated: [],
+    articleSpeedup: 1.24,
+    load: () => import('./03-inline-round/blake3.ts'),
+  },
+  {
+    id: '04-state-locals',
+    index: 4,
+    title: 'State in local variables',
+    technique: 'Keep the 16 state words in locals s0..s15, with every g() call generated inline.',
+    files: files('04-state-locals', ['compress.ts', 'gen.ts']),
+    generated: ['steps/04-state-locals/compress.ts'],
+    articleSpeedup: 2.2,
+    load: () => import('./04-state-locals/blake3.ts'),
+  },
+  {
+    id: '05-no-copies',
+    index: 5,
+    title: 'No copies',
+    technique: 'compress reads and writes at offsets into caller-owned arrays; the CV stack is one Uint32Array.',
+    files: files('05-no-copies', ['compress.ts', 'gen.ts']),
+    generated: ['steps/05-no-copies/compress.ts'],
+    articleSpeedup: 3,
+    load: () => import('./05-no-copies/blake3.ts'),
+  },
+  {
+    id: '06-message-locals',
+    index: 6,
+    title: 'Message in local variables',
+    technique: 'Load the block into locals m0..m15 and permute by reassigning along the cycles.',
+    files: files('06-message-locals', ['compress.ts', 'gen.ts']),
+    generated: ['steps/06-message-locals/compress.ts'],
+    articleSpeedup: 1.5,
+    load: () => import('./06-message-locals/blake3.ts'),
+  },
+  {
+    id: '07-reuse-buffers',
+    index: 7,
+    title: 'Reuse buffers',
+    technique: 'Keep the block buffer and the CV stack at module level and reuse them across calls.',
+    files: files('07-reuse-buffers', ['compress.ts']),
+    generated: ['steps/07-reuse-buffers/compress.ts'],
+    articleSpeedup: 1.023,
+    load: () => import('./07-reuse-buffers/blake3.ts'),
+  },
+  {
+    id: '08-little-endian',
+    index: 8,
+    title: 'Little-endian fast path',
+    technique: 'On little-endian machines read block words straight from a Uint32Array view of the input.',
+    files: files('08-little-endian', ['compress.ts']),
+    generated: ['steps/08-little-endian/compress.ts'],
+    articleSpeedup: 1.48,
+    load: () => import('./08-little-endian/blake3.ts'),
+  },
+  {
+    id: '09-simd-wasm',
+    index: 9,
+    title: 'SIMD WebAssembly',
+    technique: 'Generate a tiny SIMD WebAssembly module at runtime that compresses four chunks at once.',
+    files: files('09-simd-wasm', ['compress.ts', 'wasm.ts', 'gen.ts']),
+    generated: ['steps/09-simd-wasm/compress.ts'],
+    articleSpeedup: 1.39,
+    requires: 'wasm-simd',
+    load: () => import('./09-simd-wasm/blake3.ts'),
+  },
+];
+
+/** Look a stage up by id; undefined when there is none. */
+export function stageById(id: string): Stage | undefined {
+  return STAGES.find((stage) => stage.id === id);
+}
