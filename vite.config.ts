@@ -14,5 +14,13 @@ export default defineConfig({
   worker: { format: 'es' },
   server: { headers: securityHeaders },
   preview: { headers: securityHeaders },
-  build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 4096,
+    rollupOptions: {
+      // selftest.html runs every stage against the vectors in a Web Worker and prints
+      // the verdict: a page a user (or the browser tests) can open to prove the stages.
+      input: { main: 'index.html', selftest: 'selftest.html' },
+    },
+  },
 });
