@@ -1,0 +1,68 @@
+// Shared helpers for the browser tests: one Chromium per test file, a page per test,
+// and a record of everything that should never happen (page errors, console errors,
+// requests to another origin).
+import { inject } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// The flags a closed-network, root, headless machine needs (see README "Tests").
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** Launches Chromium with a fresh profile (playwright creates a new user-data-dir). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Uncaught exceptions and console.error messages seen so far. */
+  errors: string[];
+  /** URLs of requests that left the app's origin. */
+  foreignRequests: string[];
+}
+
+/**
+ * Opens `path` (e.g. "/#/stage/4") of the served app in a new context and starts
+ * recording errors and requests to other origins. `beforeLoad` runs as an init script,
+ * before any of the app's code (used to override capability probes).
+ */
+export async function openApp(
+  browser: Browser,
+  path = '/',
+  options: { beforeLoad?: string; colorScheme?: 'light' | 'dark' } = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  if (options.beforeLoad) await context.addInitScript(options.beforeLoad);
+  const page = await context.newPage();
+  const origin = new URL(baseURL()).origin;
+  const errors: string[] = [];
+  const foreignRequests: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  context.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith('data:') || url.startsWith('blob:')) return;
+    if (new URL(url).origin !== origin) foreignRequests.push(url);
+  });
+  await page.goto(baseURL() + path);
+  return { page, errors, foreignRequests };
+}

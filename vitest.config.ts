@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// Two projects: fast unit tests in Node, and browser tests that build the app once,
+// serve it with `vite preview` and drive Debian's Chromium with playwright-core.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [svelte()],
+        test: {
+          name: 'unit',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/browser/**'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/browser/global-setup.ts'],
+          // One Chromium at a time: the machine has two cores and the bench needs one.
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
+  },
+});
