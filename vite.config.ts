@@ -20,7 +20,8 @@ export default defineConfig({
     rollupOptions: {
       // selftest.html runs every stage against the vectors in a Web Worker and prints
       // the verdict: a page a user (or the browser tests) can open to prove the stages.
-      input: { main: 'index.html', selftest: 'selftest.html' },
+      // bench.html is the page `npm run bench -- --browser` drives in headless Chromium.
+      input: { main: 'index.html', selftest: 'selftest.html', bench: 'bench.html' },
     },
   },
 });
