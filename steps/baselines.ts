@@ -1,0 +1,161 @@
+// The contestants that are not ours: the yardstick the article measured every stage
+// against, the libraries a reader would otherwise pick, and the platform's native hash.
+// Each one loads into the same `hash(input) -> digest` shape as a stage, so the bench,
+// the tests and the self-test page treat stages and baselines alike.
+//
+// Every module here must load in Node (tsx, vitest) and in a browser Web Worker built by
+// Vite. Node-only modules are imported through `importInNode`, which Vite cannot follow,
+// so nothing from node: or a Node-only package ends up in the browser bundle.
+
+export interface BaselineHasher {
+  /** Digest of `input` (see `digest` for which function). WebCrypto only offers a promise. */
+  hash(input: Uint8Array): Uint8Array | Promise<Uint8Array>;
+}
+
+export interface Baseline {
+  id: string;
+  title: string;
+  /** 'baseline': a yardstick the story measures against; 'peer': a library to beat. */
+  kind: 'baseline' | 'peer';
+  /** package@version as pinned in package.json, or the platform API used. */
+  version: string;
+  /** Which function the digest is: a SHA-256 digest must be checked against SHA-256. */
+  digest: 'blake3' | 'sha256';
+  description: string;
+  load(): Promise<BaselineHasher>;
+}
+
+const inNode = typeof globalThis.process?.versions?.node === 'string';
+
+/** Import a module that exists only in Node; hidden from Vite's bundler on purpose. */
+function importInNode<T>(specifier: string): Promise<T> {
+  if (!inNode) throw new Error(`${specifier} is only available in Node`);
+  return import(/* @vite-ignore */ specifier) as Promise<T>;
+}
+
+/** The functions of blake3-wasm's wasm-bindgen glue that we use (same in both targets). */
+interface Blake3WasmGlue {
+  hash(data: Uint8Array, out: Uint8Array): void;
+}
+
+async function loadBlake3Wasm(): Promise<BaselineHasher> {
+  let glue: Blake3WasmGlue;
+  if (inNode) {
+    // The Node target of the same glue: it reads its .wasm from disk when first imported.
+    glue = await importInNode<Blake3WasmGlue>('blake3-wasm/dist/wasm/nodejs/blake3_js.js');
+  } else {
+    // The package's browser entry imports the .wasm as an ES module, which browsers
+    // and Vite do not do. The "web" target takes the module bytes instead; Vite inlines
+    // them as a data URL, which we decode here rather than fetch, so the page's
+    // connect-src policy need not allow data: and the build ships no .wasm file.
+    const web = await import('blake3-wasm/dist/wasm/web/blake3_js.js');
+    const { default: dataUrl } = await import('blake3-wasm/dist/wasm/web/blake3_js_bg.wasm?url&inline');
+    await web.default(decodeDataUrl(dataUrl));
+    glue = web;
+  }
+  return {
+    hash(input) {
+      const out = new Uint8Array(32);
+      glue.hash(input, out);
+      return out;
+    },
+  };
+}
+
+/** Bytes of a base64 `data:` URL; anything else is a build misconfiguration. */
+export function decodeDataUrl(url: string): Uint8Array {
+  const match = /^data:[^,]*;base64,/.exec(url);
+  if (!match) {
+    throw new Error(`expected an inlined base64 data: URL for the blake3-wasm module, got "${url.slice(0, 40)}"`);
+  }
+  const text = atob(url.slice(match[0].length));
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+async function loadHashWasm(): Promise<BaselineHasher> {
+  const { createBLAKE3 } = await import('hash-wasm');
+  // One hasher, re-initialised per call: the one-shot `blake3()` helper returns hex
+  // through a promise, which would measure string formatting and a microtask.
+  const hasher = await createBLAKE3();
+  return {
+    hash(input) {
+      return hasher.init().update(input).digest('binary');
+    },
+  };
+}
+
+async function loadNoble(): Promise<BaselineHasher> {
+  const { blake3 } = await import('@noble/hashes/blake3.js');
+  return { hash: (input) => blake3(input) };
+}
+
+async function loadSha256(): Promise<BaselineHasher> {
+  if (inNode) {
+    const { createHash } = await importInNode<typeof import('node:crypto')>('node:crypto');
+    return {
+      hash(input) {
+        const digest = createHash('sha256').update(input).digest();
+        return new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
+      },
+    };
+  }
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) throw new Error('WebCrypto (crypto.subtle) is not available: it needs a secure context (https or localhost)');
+  return {
+    async hash(input) {
+      // digest() takes a BufferSource; a view over a SharedArrayBuffer is refused, so copy that case.
+      const data = input.buffer instanceof ArrayBuffer ? (input as Uint8Array<ArrayBuffer>) : input.slice();
+      return new Uint8Array(await subtle.digest('SHA-256', data));
+    },
+  };
+}
+
+export const BASELINES: Baseline[] = [
+  {
+    id: 'blake3-wasm',
+    title: 'Rust → WASM (blake3-wasm)',
+    kind: 'baseline',
+    version: 'blake3-wasm@2.1.5',
+    digest: 'blake3',
+    description:
+      "The official Rust BLAKE3 compiled to WebAssembly (no SIMD): the article's yardstick, " +
+      'every "x times WASM" figure is relative to it. Pinned: 3.0.0 does not install.',
+    load: loadBlake3Wasm,
+  },
+  {
+    id: 'hash-wasm',
+    title: 'hash-wasm',
+    kind: 'peer',
+    version: 'hash-wasm@4.13.0',
+    digest: 'blake3',
+    description: 'A popular library of hand-tuned WebAssembly hashes; its BLAKE3 is C compiled to WASM.',
+    load: loadHashWasm,
+  },
+  {
+    id: 'noble-hashes',
+    title: '@noble/hashes',
+    kind: 'peer',
+    version: '@noble/hashes@2.4.0',
+    digest: 'blake3',
+    description: 'The widely used audited pure-JavaScript hash library: the pure-JS peer to beat.',
+    load: loadNoble,
+  },
+  {
+    id: 'sha256',
+    title: 'SHA-256 (native)',
+    kind: 'baseline',
+    version: inNode ? 'node:crypto' : 'WebCrypto',
+    digest: 'sha256',
+    description:
+      "The platform's own hash: crypto.subtle.digest in the browser (asynchronous), node:crypto in Node. " +
+      'A different function, shown for scale: its digest is SHA-256, not BLAKE3.',
+    load: loadSha256,
+  },
+];
+
+/** Look a baseline up by id; undefined when there is none. */
+export function baselineById(id: string): Baseline | undefined {
+  return BASELINES.find((baseline) => baseline.id === id);
+}
