@@ -1,0 +1,199 @@
+// A tiny WebAssembly assembler: just enough to turn one function, written as lines of
+// WebAssembly text (WAT), into the bytes of a module, and to print the same lines back
+// as a readable module for the UI. Because the bytes and the text both come from the
+// one list of lines, the text shown is always exactly what runs.
+//
+// Opcodes are named by their WAT mnemonic, as in the spec's instruction index
+// (webassembly.github.io/spec, "Instructions"). SIMD opcodes live behind the 0xfd
+// prefix, followed by their number as an unsigned LEB128.
+
+// Plain opcodes (one byte each).
+const LOCAL_GET = 0x20;
+const LOCAL_SET = 0x21;
+const LOCAL_TEE = 0x22;
+const I32_CONST = 0x41;
+const END = 0x0b;
+
+// SIMD opcodes (after the 0xfd prefix).
+const SIMD_PREFIX = 0xfd;
+const V128_LOAD = 0x00;
+const V128_STORE = 0x0b;
+const V128_OR = 0x50;
+const V128_XOR = 0x51;
+const I32X4_SHL = 0xab;
+const I32X4_SHR_U = 0xad;
+const I32X4_ADD = 0xae;
+
+// Value and section codes.
+const TYPE_I32 = 0x7f;
+const TYPE_V128 = 0x7b;
+const FUNC_TYPE = 0x60;
+const SECTION_TYPE = 1;
+const SECTION_IMPORT = 2;
+const SECTION_FUNCTION = 3;
+const SECTION_EXPORT = 7;
+const SECTION_CODE = 10;
+const IMPORT_MEMORY = 0x02;
+const EXPORT_FUNC = 0x00;
+const LIMITS_MIN_MAX = 0x01;
+
+/** log2 of a v128's natural alignment (16 bytes), the default `align` of v128.load/store. */
+const V128_ALIGN = 4;
+
+type Immediate = 'none' | 'local' | 'i32' | 'memarg';
+
+/** Every instruction the assembler knows: its encoding and what immediate follows it. */
+const INSTRUCTIONS: Record<string, { opcode: number; simd: boolean; immediate: Immediate }> = {
+  'local.get': { opcode: LOCAL_GET, simd: false, immediate: 'local' },
+  'local.set': { opcode: LOCAL_SET, simd: false, immediate: 'local' },
+  'local.tee': { opcode: LOCAL_TEE, simd: false, immediate: 'local' },
+  'i32.const': { opcode: I32_CONST, simd: false, immediate: 'i32' },
+  'v128.load': { opcode: V128_LOAD, simd: true, immediate: 'memarg' },
+  'v128.store': { opcode: V128_STORE, simd: true, immediate: 'memarg' },
+  'v128.or': { opcode: V128_OR, simd: true, immediate: 'none' },
+  'v128.xor': { opcode: V128_XOR, simd: true, immediate: 'none' },
+  'i32x4.shl': { opcode: I32X4_SHL, simd: true, immediate: 'none' },
+  'i32x4.shr_u': { opcode: I32X4_SHR_U, simd: true, immediate: 'none' },
+  'i32x4.add': { opcode: I32X4_ADD, simd: true, immediate: 'none' },
+};
+
+/** One exported function over an imported memory: all the module we ever need. */
+export interface FunctionModule {
+  /** Export name, also used as the function's WAT name. */
+  name: string;
+  /** Names of the i32 parameters, in order. */
+  params: string[];
+  /** Names of the v128 locals. */
+  locals: string[];
+  /** Instructions, as WAT lines: several instructions per line, `;;` starts a comment. */
+  body: readonly string[];
+  /** The imported memory ("env" "memory") in 64 KiB pages; min = max, so it never grows. */
+  memoryPages: number;
+}
+
+/** Unsigned LEB128: seven bits a byte, low bits first, high bit set while more follow. */
+export function unsignedLeb128(value: number): number[] {
+  const bytes: number[] = [];
+  do {
+    let byte = value & 0x7f;
+    value >>>= 7;
+    if (value !== 0) byte |= 0x80;
+    bytes.push(byte);
+  } while (value !== 0);
+  return bytes;
+}
+
+/** Signed LEB128 of an i32: like unsigned, but stops once the sign bit of the last byte agrees. */
+export function signedLeb128(value: number): number[] {
+  const bytes: number[] = [];
+  value |= 0;
+  for (;;) {
+    const byte = value & 0x7f;
+    value >>= 7;
+    const done = (value === 0 && (byte & 0x40) === 0) || (value === -1 && (byte & 0x40) !== 0);
+    bytes.push(done ? byte : byte | 0x80);
+    if (done) return bytes;
+  }
+}
+
+function utf8Name(name: string): number[] {
+  const bytes = [...new TextEncoder().encode(name)];
+  return [...unsignedLeb128(bytes.length), ...bytes];
+}
+
+/** A vector in the binary format: its length, then its items. */
+function vec(items: number[][]): number[] {
+  return [...unsignedLeb128(items.length), ...items.flat()];
+}
+
+/** A section: its id, then its contents prefixed by their byte length. */
+function section(id: number, contents: number[]): number[] {
+  return [id, ...unsignedLeb128(contents.length), ...contents];
+}
+
+/** Remove a `;;` comment and split a WAT line into its tokens. */
+function tokens(line: string): string[] {
+  const comment = line.indexOf(';;');
+  const code = comment === -1 ? line : line.slice(0, comment);
+  return code.split(/\s+/).filter((token) => token !== '');
+}
+
+/** Encode the body lines into instruction bytes (without the final `end`). */
+function encodeBody(fn: FunctionModule): number[] {
+  const localIndex = new Map<string, number>();
+  [...fn.params, ...fn.locals].forEach((name, index) => localIndex.set(`$${name}`, index));
+  const bytes: number[] = [];
+  for (const line of fn.body) {
+    const words = tokens(line);
+    for (let i = 0; i < words.length; i++) {
+      const instruction = INSTRUCTIONS[words[i]];
+      if (instruction === undefined) throw new Error(`wasm: unknown instruction "${words[i]}" in "${line}"`);
+      if (instruction.simd) bytes.push(SIMD_PREFIX, ...unsignedLeb128(instruction.opcode));
+      else bytes.push(instruction.opcode);
+      if (instruction.immediate === 'memarg') {
+        // Alignment (always natural), then the offset: `offset=N` when given, else 0.
+        const offset = /^offset=(\d+)$/.exec(words[i + 1] ?? '');
+        if (offset !== null) i++;
+        bytes.push(...unsignedLeb128(V128_ALIGN), ...unsignedLeb128(offset === null ? 0 : Number(offset[1])));
+      } else if (instruction.immediate === 'local') {
+        const operand = words[++i];
+        const index = localIndex.get(operand);
+        if (index === undefined) throw new Error(`wasm: unknown local "${operand}" in "${line}"`);
+        bytes.push(...unsignedLeb128(index));
+      } else if (instruction.immediate === 'i32') {
+        const operand = words[++i];
+        if (!/^-?\d+$/.test(operand ?? '')) throw new Error(`wasm: i32.const needs an integer in "${line}"`);
+        bytes.push(...signedLeb128(Number(operand)));
+      }
+    }
+  }
+  return bytes;
+}
+
+/** The binary module: header, then the type, import, function, export and code sections. */
+export function assemble(fn: FunctionModule): Uint8Array<ArrayBuffer> {
+  const header = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]; // "\0asm", version 1
+  const funcType = [FUNC_TYPE, ...vec(fn.params.map(() => [TYPE_I32])), ...vec([])];
+  const memoryImport = [
+    ...utf8Name('env'),
+    ...utf8Name('memory'),
+    IMPORT_MEMORY,
+    LIMITS_MIN_MAX,
+    ...unsignedLeb128(fn.memoryPages),
+    ...unsignedLeb128(fn.memoryPages),
+  ];
+  const functionExport = [...utf8Name(fn.name), EXPORT_FUNC, ...unsignedLeb128(0)];
+  // Locals are declared as (count, type) runs; all of ours are v128.
+  const localRuns = fn.locals.length === 0 ? [] : [[...unsignedLeb128(fn.locals.length), TYPE_V128]];
+  const code = [...vec(localRuns), ...encodeBody(fn), END];
+  return new Uint8Array([
+    ...header,
+    ...section(SECTION_TYPE, vec([funcType])),
+    ...section(SECTION_IMPORT, vec([memoryImport])),
+    ...section(SECTION_FUNCTION, vec([unsignedLeb128(0)])),
+    ...section(SECTION_EXPORT, vec([functionExport])),
+    ...section(SECTION_CODE, vec([[...unsignedLeb128(code.length), ...code]])),
+  ]);
+}
+
+/** The same module as WAT text, section by section, the body lines as they are. */
+export function printWat(fn: FunctionModule): string {
+  const params = fn.params.map((name) => ` (param $${name} i32)`).join('');
+  const paramTypes = fn.params.map(() => ' i32').join('');
+  const locals: string[] = [];
+  for (let i = 0; i < fn.locals.length; i += 8) {
+    locals.push('    ' + fn.locals.slice(i, i + 8).map((name) => `(local $${name} v128)`).join(' '));
+  }
+  return [
+    '(module',
+    `  (type $t0 (func (param${paramTypes})))`,
+    `  (import "env" "memory" (memory ${fn.memoryPages} ${fn.memoryPages}))`,
+    `  (func $${fn.name} (type $t0)${params}`,
+    ...locals,
+    ...fn.body.map((line) => '    ' + line),
+    '  )',
+    `  (export "${fn.name}" (func $${fn.name}))`,
+    ')',
+    '',
+  ].join('\n');
+}
