@@ -1,0 +1,183 @@
+// The self-test, run where the benchmarks run: in a module Web Worker. Every stage and
+// every BLAKE3 baseline hashes the vector inputs from data/blake3-vectors.json, then a
+// few larger pseudo-random inputs whose expected hash comes from @noble/hashes, computed
+// here. A stage that fails here must never be shown with a speed.
+import { expose } from 'comlink';
+import { STAGES } from '../steps/index.ts';
+import { BASELINES, baselineById } from '../steps/baselines.ts';
+import vectorFile from '../data/blake3-vectors.json';
+import { patternInput, toHex, type VectorFile } from '../src/selftest/vectors.ts';
+
+export type Verdict = 'pass' | 'fail' | 'unavailable';
+
+export interface SelftestRow {
+  id: string;
+  title: string;
+  kind: 'stage' | 'baseline' | 'peer';
+  /** package@version for a library; absent for our stages. */
+  version?: string;
+  /** The 35 official lengths. */
+  vectorsPassed: number;
+  vectorsTotal: number;
+  /** Our extra vector lengths plus the differential sizes against @noble/hashes. */
+  largerPassed: number;
+  largerTotal: number;
+  /** Lengths (with reason) that hashed wrong or threw. */
+  failures: string[];
+  /** Why some checks did not run, when some did not. */
+  note?: string;
+  verdict: Verdict;
+}
+
+const vectors = (vectorFile as VectorFile).cases;
+
+/** Sizes checked against @noble/hashes: odd chunk counts, past 512 KiB, not powers of two. */
+const DIFFERENTIAL_SIZES = [4 * 1024 + 1, 16 * 1024 * 3 + 7, 600_001, 2 * 1024 * 1024 + 3 * 1024 + 5];
+
+/** Stage 0 reads the rest of the input for every block (quadratic by design): skip it above this. */
+const STAGE0_MAX_BYTES = 128 * 1024;
+
+function pseudoRandomInput(length: number, seed: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < length; i++) {
+    // xorshift32: deterministic, and not the i % 251 pattern the vectors use.
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 0xff;
+  }
+  return bytes;
+}
+
+interface Check {
+  length: number;
+  official: boolean;
+  input: Uint8Array;
+  expected: string;
+}
+
+async function buildChecks(): Promise<Check[]> {
+  const oracle = baselineById('noble-hashes');
+  if (!oracle) throw new Error('steps/baselines.ts lists no noble-hashes baseline: the differential oracle');
+  const noble = await oracle.load();
+  const checks: Check[] = vectors.map((c) => ({
+    length: c.input_len,
+    official: c.official,
+    input: patternInput(c.input_len),
+    expected: c.hash,
+  }));
+  for (const [i, size] of DIFFERENTIAL_SIZES.entries()) {
+    const input = pseudoRandomInput(size, 0x9e3779b9 + i);
+    checks.push({ length: size, official: false, input, expected: toHex(await noble.hash(input)) });
+  }
+  return checks;
+}
+
+function wasmSimdSupported(): boolean {
+  // The smallest module with a v128 value: (func (result v128) v128.const 0).
+  const probe = new Uint8Array([
+    0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11,
+  ]);
+  return WebAssembly.validate(probe);
+}
+
+interface Contestant {
+  id: string;
+  title: string;
+  kind: SelftestRow['kind'];
+  version?: string;
+  maxBytes: number;
+  unavailable?: string;
+  load(): Promise<{ hash(input: Uint8Array): Uint8Array | Promise<Uint8Array> }>;
+}
+
+function contestants(): Contestant[] {
+  const simd = wasmSimdSupported();
+  const stages: Contestant[] = STAGES.map((stage) => ({
+    id: stage.id,
+    title: `${stage.index}. ${stage.title}`,
+    kind: 'stage',
+    maxBytes: stage.index === 0 ? STAGE0_MAX_BYTES : Infinity,
+    unavailable: stage.requires === 'wasm-simd' && !simd ? 'this browser has no WebAssembly SIMD' : undefined,
+    load: () => stage.load(),
+  }));
+  const baselines: Contestant[] = BASELINES.filter((b) => b.digest === 'blake3').map((b) => ({
+    id: b.id,
+    title: b.title,
+    kind: b.kind,
+    version: b.version,
+    maxBytes: Infinity,
+    load: () => b.load(),
+  }));
+  return [...stages, ...baselines];
+}
+
+async function check(contestant: Contestant, checks: Check[]): Promise<SelftestRow> {
+  const row: SelftestRow = {
+    id: contestant.id,
+    title: contestant.title,
+    kind: contestant.kind,
+    version: contestant.version,
+    vectorsPassed: 0,
+    vectorsTotal: checks.filter((c) => c.official).length,
+    largerPassed: 0,
+    largerTotal: checks.filter((c) => !c.official).length,
+    failures: [],
+    verdict: 'fail',
+  };
+  if (contestant.unavailable) {
+    return { ...row, note: contestant.unavailable, verdict: 'unavailable' };
+  }
+  let hasher;
+  try {
+    hasher = await contestant.load();
+  } catch (error) {
+    return { ...row, failures: [`load failed: ${String(error)}`] };
+  }
+  const skipped = checks.filter((c) => !c.official && c.length > contestant.maxBytes);
+  if (skipped.length) {
+    row.largerTotal -= skipped.length;
+    row.note = `${skipped.length} inputs over ${contestant.maxBytes / 1024} KiB skipped: this stage is quadratic by design`;
+  }
+  for (const c of checks) {
+    if (!c.official && c.length > contestant.maxBytes) continue;
+    let actual: string;
+    try {
+      const digest = await hasher.hash(c.input);
+      actual = digest instanceof Uint8Array ? toHex(digest) : `not a Uint8Array: ${String(digest)}`;
+    } catch (error) {
+      actual = `threw ${String(error)}`;
+    }
+    if (actual === c.expected) {
+      if (c.official) row.vectorsPassed++;
+      else row.largerPassed++;
+    } else {
+      row.failures.push(`${c.length} B: ${actual.startsWith('threw') ? actual : 'wrong digest'}`);
+    }
+  }
+  const allPassed = row.vectorsPassed === row.vectorsTotal && row.largerPassed === row.largerTotal;
+  return { ...row, verdict: allPassed && row.vectorsTotal > 0 ? 'pass' : 'fail' };
+}
+
+const api = {
+  /** Names of everything that will be checked, in table order. */
+  list(): { id: string; title: string; version?: string }[] {
+    return contestants().map(({ id, title, version }) => ({ id, title, version }));
+  },
+  /** Checks every contestant in turn, reporting each row as it completes. */
+  async run(onRow: (row: SelftestRow) => void): Promise<SelftestRow[]> {
+    const checks = await buildChecks();
+    const rows: SelftestRow[] = [];
+    for (const contestant of contestants()) {
+      const row = await check(contestant, checks);
+      rows.push(row);
+      onRow(row);
+    }
+    return rows;
+  },
+};
+
+export type SelftestApi = typeof api;
+expose(api);
