@@ -1,0 +1,86 @@
+// How much a results document from outside (a share link, an imported file) may hold.
+// Every limit is far above what a real run produces, and far below what would freeze a
+// tab: a full run of every contestant (about 15) over 8 sizes with 30 samples each is
+// about 3,600 samples, 80 kB of JSON and 25 kB once compressed. A document past a limit
+// is refused with a message that names the limit, never trimmed to fit.
+
+/** Characters of JSON text parsed at most (checked before JSON.parse). */
+export const MAX_RESULTS_JSON_CHARS = 8 * 1024 * 1024;
+
+/**
+ * Bytes of a results file read at most (checked before reading it), and bytes a share
+ * link may expand to (the decompressor stops there: a "zip bomb" of a few kilobytes
+ * that inflates to gigabytes is cut off at this point, not held in memory).
+ */
+export const MAX_RESULTS_BYTES = MAX_RESULTS_JSON_CHARS;
+
+/**
+ * Characters of a share-link payload (after "#/share/"). Browsers accept URLs of about
+ * 2 MB; 1 MiB of base64 carries ~750 kB compressed, some 30 times a real run.
+ */
+export const MAX_SHARE_PAYLOAD_CHARS = 1024 * 1024;
+
+/** Contestants in one document: 10 stages, 4 baselines and a few faults fit many times over. */
+export const MAX_CONTESTANTS = 64;
+
+/** Input sizes in config.sizes: the bench offers about 8. */
+export const MAX_SIZES = 32;
+
+/** Runs (one per contestant and size, possibly per round): 64 contestants x 32 sizes. */
+export const MAX_RUNS = 2048;
+
+/** Samples in one run: the bench takes tens; a thousand would be a very long run. */
+export const MAX_SAMPLES_PER_RUN = 1000;
+
+/** Samples over all runs: bounds memory and the statistics work a document can cause. */
+export const MAX_TOTAL_SAMPLES = 100_000;
+
+/** Largest input size in bytes (1 GiB): no browser tab can hash inputs much bigger. */
+export const MAX_INPUT_BYTES = 1024 * 1024 * 1024;
+
+/** Hashes per sample at most: a billion 0-byte hashes is already minutes of work. */
+export const MAX_ITERATIONS = 1_000_000_000;
+
+/** Rounds in the run config. */
+export const MAX_ROUNDS = 1000;
+
+/**
+ * Fastest plausible sample, ns per hash. One hash is at least tens of instructions, so
+ * even a 0-byte input cannot take less than a few ns; 0.001 ns (a thousandth of a clock
+ * cycle) only rejects nonsense while leaving room for any real machine.
+ */
+export const MIN_NS_PER_OP = 0.001;
+
+/**
+ * Slowest plausible sample, ns per hash: 10^12 ns is about 17 minutes for one hash,
+ * beyond the slowest stage on the largest input on any machine the lab runs on.
+ */
+export const MAX_NS_PER_OP = 1e12;
+
+/** Coarsest plausible timer step: one second. Browsers round to 5-100 microseconds. */
+export const MAX_TIMER_RESOLUTION_NS = 1e9;
+
+/** Longest sample target and time box in the config: one hour, in ms. */
+export const MAX_CONFIG_MS = 3_600_000;
+
+/** Logical cores: the largest machines today have a few hundred. */
+export const MAX_CORES = 4096;
+
+/** Lengths of text fields, in UTF-16 characters (what String.length counts). */
+export const MAX_TEXT = {
+  /** Contestant ids: "00-reference", "blake3-wasm", "fault-hangs". */
+  id: 64,
+  title: 120,
+  /** A content hash or "package@version". */
+  version: 120,
+  /** User agents are about 150 characters; some embedded browsers send 400. */
+  userAgent: 512,
+  runtimeVersion: 120,
+  os: 120,
+  /** An ISO 8601 date-time with milliseconds and offset is 29. */
+  date: 40,
+  /** The user's label for a run ("Ana's laptop") is shown in narrow legends. */
+  label: 80,
+  /** Why a run failed or stopped: one or two sentences, maybe an error message. */
+  reason: 500,
+} as const;
