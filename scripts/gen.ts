@@ -1,0 +1,86 @@
+// Reruns every code generator of the stages and writes their output.
+//
+//   npm run gen               rewrite every generated file
+//   npm run gen -- --check    write nothing; list the checked-in files that differ from
+//                             a fresh run and exit with status 1 if there are any
+//
+// Each generator is a module exporting `generate(): string` (pure: the same text on
+// every run) and the file or files it writes, relative to itself: OUTPUT_FILE, or
+// OUTPUT_FILES when several stages carry the same output.
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+interface GeneratorModule {
+  generate(): string;
+  OUTPUT_FILE?: string;
+  OUTPUT_FILES?: string[];
+}
+
+/** The generators, repo-relative, in stage order. */
+export const GENERATORS = [
+  'steps/04-state-locals/gen.ts',
+  'steps/05-no-copies/gen.ts',
+  'steps/06-message-locals/gen.ts',
+  'steps/09-simd-wasm/gen.ts',
+];
+
+const ROOT = new URL('../', import.meta.url);
+
+export interface GeneratedFile {
+  /** Repo-relative path of the output. */
+  path: string;
+  /** Repo-relative path of the generator that writes it. */
+  generator: string;
+  /** What the generator produces now. */
+  text: string;
+}
+
+/** Runs every generator present (a stage still being written may lack one) without writing. */
+export async function generateAll(): Promise<GeneratedFile[]> {
+  const files: GeneratedFile[] = [];
+  for (const generator of GENERATORS) {
+    const url = new URL(generator, ROOT);
+    if (!existsSync(url)) continue;
+    const module = (await import(url.href)) as GeneratorModule;
+    const outputs = module.OUTPUT_FILES ?? (module.OUTPUT_FILE ? [module.OUTPUT_FILE] : []);
+    if (typeof module.generate !== 'function' || outputs.length === 0) {
+      throw new Error(`${generator} must export generate() and OUTPUT_FILE or OUTPUT_FILES`);
+    }
+    const text = module.generate();
+    for (const output of outputs) {
+      const path = fileURLToPath(new URL(output, url)).slice(fileURLToPath(ROOT).length);
+      files.push({ path, generator, text });
+    }
+  }
+  return files;
+}
+
+/** The generated files whose checked-in text differs from a fresh run (or is missing). */
+export async function staleFiles(): Promise<GeneratedFile[]> {
+  const files = await generateAll();
+  return files.filter(({ path, text }) => {
+    const url = new URL(path, ROOT);
+    return !existsSync(url) || readFileSync(url, 'utf8') !== text;
+  });
+}
+
+async function main(args: string[]): Promise<number> {
+  if (args.includes('--check')) {
+    const stale = await staleFiles();
+    for (const file of stale) {
+      console.error(`stale: ${file.path} (run npm run gen to rewrite it from ${file.generator})`);
+    }
+    if (stale.length === 0) console.log('All generated files are up to date.');
+    return stale.length === 0 ? 0 : 1;
+  }
+  for (const file of await generateAll()) {
+    writeFileSync(new URL(file.path, ROOT), file.text);
+    console.log(`wrote ${file.path}`);
+  }
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}
