@@ -35,7 +35,7 @@ const IV = new Uint32Array([
 // Scratch space for every call: the block being compressed, as words.
 const blockWords = new Uint32Array(16);
 // Chaining values of complete left subtrees, waiting for their right siblings, 8 words
-// each, plus the slot of the chunk being hashed. Grown by hash() when an input needs it.
+// each, plus the slot of the chunk being hashed. Replaced by a larger one when needed.
 let cvStack = new Uint32Array(0);
 
 // Reads the block starting at `offset` as 16 little-endian words, zero-padding what

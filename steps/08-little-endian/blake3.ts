@@ -18,8 +18,9 @@
 // article measured 1.48x, 1.6x faster than the WebAssembly build.
 //
 // Measured (Node 20, 2-core AMD EPYC), 64 KiB, against stage 7 in the same runs: 595-610
-// vs 462-472 MB/s (1.3x); hashPortable() 464-473 MB/s; blake3-wasm 1035-1074 MB/s, so
-// about 0.57x of it here, not the article's 1.6x on an M1: the ratio depends on the machine.
+// vs 462-472 MB/s (1.3x); hashPortable() 464-473 MB/s; blake3-wasm 1035-1074 MB/s. That
+// is about 0.57x of blake3-wasm here, not the article's 1.6x on an M1: the ratio
+// depends on the machine.
 
 import { compress } from './compress.ts';
 
@@ -43,7 +44,7 @@ const IS_LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 // Scratch space for every call: the block being compressed, as words.
 const blockWords = new Uint32Array(16);
 // Chaining values of complete left subtrees, waiting for their right siblings, 8 words
-// each, plus the slot of the chunk being hashed. Grown by hash() when an input needs it.
+// each, plus the slot of the chunk being hashed. Replaced by a larger one when needed.
 let cvStack = new Uint32Array(0);
 
 // Reads the block starting at `offset` as 16 little-endian words, zero-padding what
@@ -100,12 +101,12 @@ function chunkChainingValue(
     offset += BLOCK_LEN;
   }
   flags |= CHUNK_END | (isRoot ? ROOT : 0);
+  // The last block: 1 to 64 bytes, or 0 for the empty input. Only the input's very last
+  // block can be short, so the general reader now runs once per hash.
   if (end - offset === BLOCK_LEN && inputWords !== null) {
     compress(cv, cvOffset, inputWords, offset / 4, cv, cvOffset, true, counter, BLOCK_LEN, flags);
     return;
   }
-  // The last block: 1 to 64 bytes, or 0 for the empty input. Only the input's very last
-  // block can be short, so the general reader now runs once per hash.
   if (end - offset === BLOCK_LEN) {
     readLittleEndianWordsFull(input, offset, blockWords);
   } else {
