@@ -64,14 +64,13 @@ function readLittleEndianWordsFull(bytes: Uint8Array, offset: number, words: Uin
 
 // Hashes input[start, end) as chunk number `counter` and writes its chaining value to
 // cv[cvOffset..+8], where each block's output becomes the next block's chaining value.
-// `isRoot` is set only when this chunk is the whole input. `blockWords` is scratch space.
+// `isRoot` is set only when this chunk is the whole input.
 function chunkChainingValue(
   input: Uint8Array,
   start: number,
   end: number,
   counter: number,
   isRoot: boolean,
-  blockWords: Uint32Array,
   cv: Uint32Array,
   cvOffset: number,
 ): void {
@@ -131,7 +130,7 @@ export function hash(input: Uint8Array): Uint8Array {
   let offset = 0;
   // Every chunk but the last: the last one may need the ROOT flag, so it waits.
   while (input.length - offset > CHUNK_LEN) {
-    chunkChainingValue(input, offset, offset + CHUNK_LEN, chunkCounter, false, blockWords, cvStack, cvStackLen);
+    chunkChainingValue(input, offset, offset + CHUNK_LEN, chunkCounter, false, cvStack, cvStackLen);
     cvStackLen += 8;
     chunkCounter++;
     // One merge per trailing zero bit of the number of chunks so far.
@@ -143,7 +142,7 @@ export function hash(input: Uint8Array): Uint8Array {
   }
 
   const isOnlyChunk = cvStackLen === 0;
-  chunkChainingValue(input, offset, input.length, chunkCounter, isOnlyChunk, blockWords, cvStack, cvStackLen);
+  chunkChainingValue(input, offset, input.length, chunkCounter, isOnlyChunk, cvStack, cvStackLen);
   // Fold the stack from the top into the last chunk; the final merge is the root.
   while (cvStackLen > 0) {
     cvStackLen -= 8;

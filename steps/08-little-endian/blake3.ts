@@ -73,7 +73,7 @@ function readLittleEndianWordsFull(bytes: Uint8Array, offset: number, words: Uin
 
 // Hashes input[start, end) as chunk number `counter` and writes its chaining value to
 // cv[cvOffset..+8], where each block's output becomes the next block's chaining value.
-// `isRoot` is set only when this chunk is the whole input. `blockWords` is scratch space.
+// `isRoot` is set only when this chunk is the whole input.
 // `inputWords` is the input seen as words, on the little-endian fast path, or null.
 function chunkChainingValue(
   input: Uint8Array,
@@ -82,7 +82,6 @@ function chunkChainingValue(
   end: number,
   counter: number,
   isRoot: boolean,
-  blockWords: Uint32Array,
   cv: Uint32Array,
   cvOffset: number,
 ): void {
@@ -171,7 +170,7 @@ function hashInput(input: Uint8Array, useWordView: boolean): Uint8Array {
   let offset = 0;
   // Every chunk but the last: the last one may need the ROOT flag, so it waits.
   while (input.length - offset > CHUNK_LEN) {
-    chunkChainingValue(input, inputWords, offset, offset + CHUNK_LEN, chunkCounter, false, blockWords, cvStack, cvStackLen);
+    chunkChainingValue(input, inputWords, offset, offset + CHUNK_LEN, chunkCounter, false, cvStack, cvStackLen);
     cvStackLen += 8;
     chunkCounter++;
     // One merge per trailing zero bit of the number of chunks so far.
@@ -183,7 +182,7 @@ function hashInput(input: Uint8Array, useWordView: boolean): Uint8Array {
   }
 
   const isOnlyChunk = cvStackLen === 0;
-  chunkChainingValue(input, inputWords, offset, input.length, chunkCounter, isOnlyChunk, blockWords, cvStack, cvStackLen);
+  chunkChainingValue(input, inputWords, offset, input.length, chunkCounter, isOnlyChunk, cvStack, cvStackLen);
   // Fold the stack from the top into the last chunk; the final merge is the root.
   while (cvStackLen > 0) {
     cvStackLen -= 8;

@@ -3,7 +3,7 @@
 // BLAKE3 compress() with the 16 state words in local variables s0..s15, the 16 message
 // words in m0..m15, every g() call written out in place, and no allocation: it reads
 // the chaining value and the block at offsets inside the caller's arrays and writes
-// its output at an offset into a caller-given array. Stages 6, 7 and 8 share it.
+// its output at an offset into a caller-given array. Stages 6 to 9 share it.
 
 /**
  * Compresses the block at blockWords[blockWordsOffset..+16] with the chaining value at
