@@ -1,0 +1,56 @@
+// Number and label formatting shared by the results tables, charts and the stage page.
+// Pure functions: the same figure reads the same everywhere.
+import type { Environment } from '../bench/results.ts';
+
+/** Throughput in MB/s (10^6 bytes per second, as Go's benchmarks report it) of one hash of `size` bytes taking `nsPerOp`. */
+export function mbPerSec(size: number, nsPerOp: number): number {
+  return (size * 1e3) / nsPerOp;
+}
+
+/** Three significant digits, without exponent notation for the values a benchmark produces. */
+export function formatSig(value: number): string {
+  if (!Number.isFinite(value)) return '–';
+  const abs = Math.abs(value);
+  if (abs >= 100) return Math.round(value).toLocaleString('en-US');
+  if (abs >= 10) return value.toFixed(1);
+  if (abs >= 1) return value.toFixed(2);
+  if (abs === 0) return '0';
+  return value.toPrecision(2);
+}
+
+export function formatMBps(value: number): string {
+  return `${formatSig(value)} MB/s`;
+}
+
+/** A speed ratio: "2.21x", "0.0005x" (stage 0 is thousands of times slower). */
+export function formatRatio(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return `${formatSig(value)}x`;
+}
+
+/** One line naming where a result set was measured, for headings and share pages. Plain text. */
+export function describeEnvironment(env: Environment): string {
+  const parts = [env.runtimeVersion, env.os, `${env.cores} ${env.cores === 1 ? 'core' : 'cores'}`];
+  const date = new Date(env.date);
+  if (!Number.isNaN(date.getTime())) parts.push(date.toISOString().slice(0, 16).replace('T', ' ') + ' UTC');
+  return parts.filter((part) => part && part.trim()).join(' · ');
+}
+
+/** The user's label, or the browser and OS when there is none: names one side of a comparison. */
+export function shortName(env: Environment): string {
+  const label = env.label?.trim();
+  if (label) return label;
+  return `${env.runtimeVersion} on ${env.os}`;
+}
+
+/** A file name for an export: "blake3-lab-my-laptop-2026-11-21.json". */
+export function exportFileName(env: Environment, extension: string): string {
+  const slug = (env.label ?? '')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  const day = Number.isNaN(new Date(env.date).getTime()) ? 'results' : new Date(env.date).toISOString().slice(0, 10);
+  return ['blake3-lab', slug, day].filter(Boolean).join('-') + '.' + extension;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { describeEnvironment, exportFileName, formatRatio, formatSig, mbPerSec, shortName } from '../src/results/format.ts';
+import { payloadFromLink, shareUrl } from '../src/results/links.ts';
+import type { Environment } from '../src/bench/results.ts';
+
+const env: Environment = {
+  runtime: 'browser',
+  runtimeVersion: 'Chromium 156.0.8078.73',
+  userAgent: 'Mozilla/5.0',
+  os: 'Linux x86_64',
+  cores: 2,
+  timerResolutionNs: 5000,
+  crossOriginIsolated: true,
+  littleEndian: true,
+  wasmSimd: true,
+  webCrypto: true,
+  date: '2026-11-21T10:30:00.000Z',
+};
+
+describe('format', () => {
+  it('converts ns per hash to MB/s (10^6 bytes per second)', () => {
+    // 1 MiB in 1 ms is 1048.576 MB/s.
+    expect(mbPerSec(1048576, 1e6)).toBeCloseTo(1048.576, 9);
+    expect(mbPerSec(96, 1000)).toBeCloseTo(96, 9);
+  });
+
+  it('keeps three significant digits without exponents', () => {
+    expect(formatSig(1234.5)).toBe('1,235');
+    expect(formatSig(435.2)).toBe('435');
+    expect(formatSig(43.52)).toBe('43.5');
+    expect(formatSig(4.352)).toBe('4.35');
+    expect(formatSig(0.000512)).toBe('0.00051');
+    expect(formatSig(Number.NaN)).toBe('–');
+    expect(formatRatio(2.214)).toBe('2.21x');
+    expect(formatRatio(null)).toBe('–');
+  });
+
+  it('names the machine in plain text, with the label when there is one', () => {
+    expect(describeEnvironment(env)).toBe('Chromium 156.0.8078.73 · Linux x86_64 · 2 cores · 2026-11-21 10:30 UTC');
+    expect(shortName(env)).toBe('Chromium 156.0.8078.73 on Linux x86_64');
+    expect(shortName({ ...env, label: '  Ana’s laptop ' })).toBe('Ana’s laptop');
+  });
+
+  it('makes safe export file names from the label', () => {
+    expect(exportFileName({ ...env, label: 'Ana’s <b>laptop</b>' }, 'json')).toBe('blake3-lab-ana-s-b-laptop-b-2026-11-21.json');
+    expect(exportFileName(env, 'txt')).toBe('blake3-lab-2026-11-21.txt');
+  });
+});
+
+describe('share links', () => {
+  const location = { origin: 'https://lab.example', pathname: '/' };
+
+  it('puts the payload in the fragment and reads it back', () => {
+    const url = shareUrl('AbC-_123', location);
+    expect(url).toBe('https://lab.example/#/share/AbC-_123');
+    expect(payloadFromLink(url)).toBe('AbC-_123');
+    expect(payloadFromLink(`  ${url}\n`)).toBe('AbC-_123');
+    expect(payloadFromLink('AbC-_123')).toBe('AbC-_123');
+  });
+
+  it('refuses text that is not a share link', () => {
+    expect(payloadFromLink('')).toBeNull();
+    expect(payloadFromLink('https://lab.example/#/bench')).toBeNull();
+    expect(payloadFromLink('https://lab.example/#/share/')).toBeNull();
+    expect(payloadFromLink('two words')).toBeNull();
+  });
+});
