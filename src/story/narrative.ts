@@ -1,0 +1,256 @@
+// The story of each stage, told for a reader who has the diff open beside it. Text in
+// `backticks` is shown as code. Each part has a `lead` (one sentence, all that presenter
+// mode shows on the projector) and `more` (the rest, for a student reading alone).
+
+export interface Part {
+  lead: string;
+  more: string;
+}
+
+/** A Go optimization idea that is the same lesson in another language. */
+export interface SideNote {
+  title: string;
+  text: string;
+}
+
+export interface ArticleFigure {
+  /** The headline figure, e.g. "1.6×" or "~2000× slower". */
+  headline: string;
+  /** What the headline is relative to. */
+  relativeTo: string;
+  /** Where the stage stood against the official Rust code compiled to WebAssembly. */
+  vsWasm?: string;
+}
+
+export interface StageStory {
+  change: Part;
+  why: Part;
+  cost: Part;
+  article: ArticleFigure;
+  /** A warning the reader must not miss (stage 0's quadratic time, stage 9's old bug). */
+  caution?: Part;
+  go?: SideNote[];
+  /** Measurements of the original code on another machine, where the article's differ. */
+  elsewhere?: string;
+}
+
+const GO_BOUNDS: SideNote = {
+  title: 'Go: bounds-check elimination',
+  text:
+    "Go checks every slice index, and its compiler drops a check when it can prove the index is in range (a hint like `_ = b[63]` before a loop is the classic trick; `-gcflags=-d=ssa/check_bce` lists the checks that remain). V8 checks typed-array indices the same way, and code with fixed, simple index patterns is what lets it hoist or drop them.",
+};
+
+const GO_INLINING: SideNote = {
+  title: 'Go: the inlining budget',
+  text:
+    'The Go compiler inlines a function only when its body fits a small budget (80 nodes of its syntax tree); `go build -gcflags=-m` reports what it inlined and what it refused. Hot code is sometimes reshaped to fit, or inlined by hand. V8 makes the same kind of size-based decision, with less visibility, so doing it by hand removes the guesswork.',
+};
+
+const GO_ALLOCATIONS: SideNote = {
+  title: 'Go: allocations and reuse',
+  text:
+    "In Go, `go test -benchmem` prints allocations per operation, escape analysis decides what goes on the heap, and reusing a buffer (or a `sync.Pool`) is the standard fix. The fastest allocation is the one you never make: stages 2, 5 and 7 remove allocations one kind at a time.",
+};
+
+const GO_STATISTICS: SideNote = {
+  title: 'Go: measure with statistics',
+  text:
+    "Go's benchmark workflow runs each benchmark many times (`-count=10`) and compares old and new with benchstat, which applies a rank test and prints \"~\" instead of a percentage when the difference could be noise. This app does the same kind of comparison on your machine: see \"How we measure\".",
+};
+
+export const STORIES: StageStory[] = [
+  {
+    change: {
+      lead: 'Start from a faithful transcription of the BLAKE3 reference, with every function doing one thing the plain way.',
+      more:
+        '`g()` mixes four state words with two message words; `round()` calls it eight times (four columns, then four diagonals); `permute()` builds a rearranged copy of the message; `compress()` allocates a fresh state and a copy of the block and returns a new array. Chunks are hashed block by block, and a plain array of 8-word arrays holds the chaining values of the tree. This is the version you can check line by line against the specification.',
+    },
+    why: {
+      lead: 'It is the baseline: correct, readable, and not tuned at all.',
+      more:
+        'Every later stage changes one thing and must keep producing exactly the same hashes. The benchmark then tells us whether that one thing paid.',
+    },
+    cost: {
+      lead: 'None yet: this is the most readable version in the story.',
+      more: 'Each later stage trades some of this clarity for speed. The code view shows exactly how much, one diff at a time.',
+    },
+    caution: {
+      lead: 'This stage is quadratic: doubling the input quadruples the time.',
+      more:
+        'Its general word reader, `readLittleEndianWords`, loops to the end of the whole input instead of the end of the current 64-byte block. Writes past the end of a typed array are silently dropped, so the hash is still right, but every block walks over every byte that follows it. In V8 that is about 0.3 ms for 1 KiB, 56 ms for 64 KiB and 12 s for 1 MiB. The benchmark therefore gives this stage a time box: at large sizes it stops after its time budget, keeps the samples it has, and marks the run "time-boxed" rather than freezing your browser. The flaw came with the original port; finding it is the lesson of stage 1.',
+    },
+    article: {
+      headline: '~2000× slower',
+      relativeTo: 'than the official Rust BLAKE3 compiled to WebAssembly',
+    },
+  },
+  {
+    change: {
+      lead: 'Add a second word reader, `readLittleEndianWordsFull`, for the common case of a full 64-byte block.',
+      more:
+        'Every block except the very last one is exactly 64 bytes, so this reader needs no length checks: a straight loop builds each of the 16 words from four bytes. The general reader stays, for the last block only.',
+    },
+    why: {
+      lead: 'A profiler showed that reading words was where the time went.',
+      more:
+        'Dropping the per-byte conditionals makes the loop cheaper, but the big win is a side effect: the new reader stops at the end of its block, so stage 0’s quadratic scan is gone. The profile pointed at the right function for a reason nobody had noticed. The lesson is to ask why a hot function is hot before tuning it.',
+    },
+    cost: {
+      lead: 'Small: two readers instead of one, and a branch that picks between them.',
+      more: 'The duplication is easy to follow, because the fast reader is the general one with its checks taken out.',
+    },
+    article: {
+      headline: 'Large',
+      relativeTo: 'the article gave no number: against a quadratic baseline the ratio grows with the input size',
+    },
+    go: [GO_BOUNDS],
+  },
+  {
+    change: {
+      lead: 'Stop moving message words around: compute once which word each round reads.',
+      more:
+        'The permutation applied between rounds never changes, so neither does the order in which each round visits the 16 message words. A table built once at load time holds the 7 access orders (round 0 reads the words in order; each next order is the previous one permuted), and `round` reads `m[order[i]]`. `permute()`, with its new array and copy for every round of every block, disappears.',
+    },
+    why: {
+      lead: 'Six allocations and copies per 64-byte block add up; a lookup in a small table does not.',
+      more: 'Less garbage also means less work for the garbage collector, which otherwise interrupts the hashing at unpredictable moments.',
+    },
+    cost: {
+      lead: 'One indirection: to know which word `g` gets, you now look it up in a table.',
+      more: 'The table is computed by code that states the rule, not typed in by hand, so it can still be checked against the specification.',
+    },
+    article: { headline: '1.6×', relativeTo: 'faster than stage 1' },
+    go: [GO_ALLOCATIONS],
+  },
+  {
+    change: {
+      lead: 'Fold `round()` into `compress()` as a loop of seven iterations.',
+      more:
+        'The seven access orders become one flat table of 112 entries (7 rounds × 16 words), and `g` receives the state, the message and a running position in that table. One level of function calls is gone.',
+    },
+    why: {
+      lead: 'A call costs something, and V8 inlines only the functions it judges small and hot enough.',
+      more: 'Inlining by hand removes the guesswork: the optimizer sees the whole round loop as one piece of code.',
+    },
+    cost: {
+      lead: '`compress` gets longer, and the round structure is now a comment instead of a function name.',
+      more: 'Columns-then-diagonals is still visible in the eight `g` calls, but a reader has to know to look for it.',
+    },
+    article: { headline: '1.24×', relativeTo: 'faster than stage 2 (1.98× for stages 2 and 3 together)' },
+    go: [GO_INLINING],
+  },
+  {
+    change: {
+      lead: 'Keep the 16 state words in local variables `s0` to `s15` instead of a `Uint32Array`.',
+      more:
+        'Local variables cannot be indexed, so every `g` call has to name its four variables: all 7 × 8 calls are written out in full. Nobody should type that by hand, so a small generator (`gen.ts`) writes `compress.ts`; the output is checked in, marked generated, and a test fails if it ever drifts from a fresh run of the generator.',
+    },
+    why: {
+      lead: 'Per 64-byte block the state was read and written about 1,450 times through a typed array.',
+      more:
+        '7 rounds × 8 `g` calls × (8 writes + 18 reads). Locals holding small integers can live in CPU registers, so most of those loads and stores simply vanish.',
+    },
+    cost: {
+      lead: 'High: `compress.ts` is now hundreds of lines that no one reads to understand BLAKE3.',
+      more: 'The readable version moves into the generator. That is the usual price of meta-programming: two programs to trust instead of one.',
+    },
+    article: { headline: '2.2×', relativeTo: 'faster than stage 3', vsWasm: 'now within the same order of magnitude as Rust WASM' },
+    go: [GO_INLINING],
+  },
+  {
+    change: {
+      lead: '`compress` stops allocating: it reads and writes at offsets inside arrays the caller owns.',
+      more:
+        'Its new signature takes the chaining value and the block words, each with an offset, an output array with its offset, and `truncateOutput` to skip the upper eight words when only a chaining value is needed. The chaining-value stack becomes one `Uint32Array` with a position counter: the two children of a parent sit side by side, so a merge compresses in place (pop two, write the parent into the same slot, push one).',
+    },
+    why: {
+      lead: 'With the arithmetic cheap, allocating a state, a block copy and an output for every block was what remained.',
+      more: 'Without those allocations the garbage collector has nothing to do and the working data stays in the same few cache lines.',
+    },
+    cost: {
+      lead: 'A ten-parameter function and offset arithmetic everywhere.',
+      more: 'Bugs now hide in an off-by-eight rather than a misspelled name; the test vectors at every tree shape are what keep it honest.',
+    },
+    article: { headline: '3×', relativeTo: 'faster than stage 4', vsWasm: 'about 0.75× the speed of Rust WASM' },
+    go: [GO_ALLOCATIONS],
+  },
+  {
+    change: {
+      lead: 'Load the 16 block words into locals `m0` to `m15`, once per compress.',
+      more:
+        'Locals cannot be looked up through an index table, so the access-order table goes away. Between rounds the variables themselves are reassigned along the cycles of the permutation, with two temporaries, and the last round skips it. Like stage 4, the body is generated.',
+    },
+    why: {
+      lead: 'Each message word was still fetched through a table, twice per use; now it is loaded once per block.',
+      more: 'What is left is moving values between variables, and an optimizing compiler turns most of that into register renaming: no work at all.',
+    },
+    cost: {
+      lead: 'More generated code, and the permutation is now a sequence of assignments.',
+      more: 'You can check it only by following the generator’s logic, or by trusting the test that compares every stage with the official vectors.',
+    },
+    article: { headline: '1.5×', relativeTo: 'faster than stage 5', vsWasm: 'the first stage faster than Rust WASM' },
+  },
+  {
+    change: {
+      lead: 'Keep the block buffer and the chaining-value stack at module level and reuse them across calls.',
+      more: 'The stack grows only when an input needs a deeper tree than any input before it.',
+    },
+    why: {
+      lead: 'Every call to `hash` allocated these buffers anew, and for small inputs that is a visible share of the work.',
+      more: 'For large inputs it barely matters: one allocation per call is nothing next to thousands of compressions.',
+    },
+    cost: {
+      lead: 'Shared mutable state at module level.',
+      more: 'The function is no longer self-contained. That is safe in single-threaded JavaScript, but it is the kind of thing that bites later, and it deserves its comment.',
+    },
+    caution: {
+      lead: 'Not every change pays, and a 2% change needs statistics to be believed.',
+      more:
+        'The article measured 425 → 435 MB/s. On a noisy laptop, two runs of the same code can differ by more than that. Only many interleaved samples, a confidence interval and a significance test can say whether such a change is real or luck. Run the benchmark and see what your machine says.',
+    },
+    article: { headline: '1.023×', relativeTo: 'faster than stage 6 (425 → 435 MB/s)' },
+    go: [GO_ALLOCATIONS, GO_STATISTICS],
+  },
+  {
+    change: {
+      lead: 'On little-endian machines, read block words straight from a `Uint32Array` view of the input.',
+      more:
+        'BLAKE3 stores words little-endian, and so does practically every machine that runs a browser. The stage detects the byte order once; on little-endian machines `compress` reads words directly from a view over the input and skips the byte-to-word copy. Big-endian machines keep the copying path. A `Uint32Array` view needs a byte offset that is a multiple of 4, so an unaligned input (a subarray starting at an odd offset) takes the copying path instead of throwing.',
+    },
+    why: {
+      lead: 'The copy built every word from four bytes with shifts and ORs; a view makes it one load.',
+      more: 'That is 16 words per block that the processor now reads in its own native order, with no JavaScript arithmetic at all.',
+    },
+    cost: {
+      lead: 'Two code paths chosen by a platform property, and you will normally test only one of them.',
+      more: 'The tests must hash deliberately unaligned inputs, or the fallback path could break without anyone noticing.',
+    },
+    article: { headline: '1.48×', relativeTo: 'faster than stage 7', vsWasm: '1.6× faster than Rust WASM' },
+    go: [GO_BOUNDS],
+    elsewhere:
+      'On a 2-core AMD EPYC (Zen 3) in Chromium, the original code of this stage ran at 0.59–0.76× the speed of Rust WASM: slower, not faster. The machine matters, which is why this app measures on yours.',
+  },
+  {
+    change: {
+      lead: 'Write a tiny WebAssembly module at runtime whose one function, `compress4x`, runs four compressions at once.',
+      more:
+        'No .wasm file ships: JavaScript writes the module’s bytes (header, a type, one imported memory page, one function, its export and its code) with about a dozen instructions. Each 128-bit `i32x4` vector holds the same state word of four different chunks, one per lane. Four whole chunks (4 KiB) are transposed into the module’s memory and hashed side by side; what remains (fewer than four chunks, the parent nodes, the last chunk) goes through the stage 8 JavaScript. The module never needs more than its single 64 KiB page.',
+    },
+    why: {
+      lead: 'BLAKE3’s tree makes chunks independent, so four can be compressed in lockstep.',
+      more: 'One vector add does four additions, and V8 compiles WebAssembly SIMD straight to the processor’s vector instructions.',
+    },
+    cost: {
+      lead: 'The highest yet: an assembler, opcode numbers and byte offsets.',
+      more: 'The code view shows the generated module as WAT, WebAssembly’s text form, so you can read what the bytes say. It also needs WebAssembly SIMD, which very old browsers lack.',
+    },
+    caution: {
+      lead: 'The original version of this stage shipped a bug the official test vectors could not catch.',
+      more:
+        'Its chaining-value stack was sized from the chunk count, without room for the extra entries the four-at-a-time path pushes, so some inputs above 512 KiB hashed wrong. The official vectors stop at 100 KiB. Ours is checked against an independent implementation at many odd sizes up to several MiB, with fresh and reused state: a fast wrong hash is worth nothing.',
+    },
+    article: { headline: '1.39×', relativeTo: 'faster than stage 8', vsWasm: '2.21× faster than Rust WASM' },
+    elsewhere:
+      'On a 2-core AMD EPYC (Zen 3) in Chromium, the original code of this stage ran at 1.6–1.8× Rust WASM for 64 KiB to 1 MiB inputs, but only about 0.7× at 1 KiB, where too few chunks exist to fill four lanes.',
+  },
+];

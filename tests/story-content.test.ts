@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { layoutTree } from '../src/story/tree.ts';
+import { familyWiseErrorRate, holmSteps } from '../src/story/multiple.ts';
+import { STORIES } from '../src/story/narrative.ts';
+import { inlineSegments } from '../src/lib/inline.ts';
+import { stageFiles } from '../src/code/sources.ts';
+import { STAGES } from '../steps/index.ts';
+
+describe('layoutTree', () => {
+  it('one chunk is its own root', () => {
+    const tree = layoutTree(1);
+    expect(tree.nodes).toEqual([{ x: 0, level: 0, kind: 'chunk', root: true }]);
+    expect(tree.parents).toBe(0);
+  });
+
+  it('puts the largest power of two of chunks on the left', () => {
+    // 5 chunks: root(P(P(C0,C1),P(C2,C3)), C4), as the spec's tree rule says.
+    const tree = layoutTree(5);
+    const root = tree.nodes.find((node) => node.root)!;
+    const [left, right] = root.children!.map((i) => tree.nodes[i]);
+    expect(left).toMatchObject({ kind: 'parent', level: 2, x: 1.5 });
+    expect(right).toMatchObject({ kind: 'chunk', x: 4 });
+    expect(tree.height).toBe(3);
+    expect(tree.parents).toBe(4);
+  });
+
+  it('builds a complete tree for a power of two', () => {
+    const tree = layoutTree(8);
+    expect(tree.height).toBe(3);
+    expect(tree.nodes.filter((node) => node.kind === 'parent' && node.level === 1)).toHaveLength(4);
+  });
+
+  it('refuses a tree without chunks', () => {
+    expect(() => layoutTree(0)).toThrow(RangeError);
+    expect(() => layoutTree(2.5)).toThrow(RangeError);
+  });
+});
+
+describe('multiple testing arithmetic', () => {
+  it('family-wise error grows with the number of tests', () => {
+    expect(familyWiseErrorRate(1, 0.05)).toBeCloseTo(0.05, 10);
+    expect(familyWiseErrorRate(20, 0.05)).toBeCloseTo(0.6415, 4); // 1 - 0.95^20
+  });
+
+  it('Holm stops at the first p-value above its bar', () => {
+    const steps = holmSteps(
+      [
+        { label: 'd', p: 0.03 },
+        { label: 'a', p: 0.001 },
+        { label: 'b', p: 0.012 },
+        { label: 'c', p: 0.013 },
+      ],
+      0.05,
+    );
+    expect(steps.map((s) => s.label)).toEqual(['a', 'b', 'c', 'd']);
+    expect(steps.map((s) => s.threshold)).toEqual([0.0125, 0.05 / 3, 0.025, 0.05]);
+    // a: 0.001 <= 0.0125, b: 0.012 <= 0.0167, c: 0.013 <= 0.025, d: 0.03 <= 0.05.
+    expect(steps.every((s) => s.significant)).toBe(true);
+    const stopped = holmSteps(
+      [
+        { label: 'a', p: 0.001 },
+        { label: 'b', p: 0.03 },
+        { label: 'c', p: 0.031 },
+      ],
+      0.05,
+    );
+    // b: 0.03 > 0.05/2 fails, and c fails with it although 0.031 < 0.05 on its own.
+    expect(stopped.map((s) => s.significant)).toEqual([true, false, false]);
+  });
+});
+
+describe('stage stories', () => {
+  it('tell one story per registered stage', () => {
+    expect(STORIES).toHaveLength(STAGES.length);
+  });
+
+  it('have balanced `code` marks, so no backtick shows up on screen', () => {
+    for (const story of STORIES) {
+      const parts = [story.change, story.why, story.cost, story.caution].filter((p) => p !== undefined);
+      for (const text of parts.flatMap((p) => [p.lead, p.more]).concat((story.go ?? []).map((n) => n.text))) {
+        expect(text.split('`').length % 2, text).toBe(1);
+      }
+    }
+  });
+
+  it('give a headline figure wherever the registry has no speedup', () => {
+    STAGES.forEach((stage, i) => {
+      if (stage.articleSpeedup === null) expect(STORIES[i].article.headline, stage.id).toBeTruthy();
+    });
+  });
+});
+
+describe('inlineSegments', () => {
+  it('splits `code` from text', () => {
+    expect(inlineSegments('a `b` c')).toEqual([
+      { code: false, text: 'a ' },
+      { code: true, text: 'b' },
+      { code: false, text: ' c' },
+    ]);
+  });
+  it('leaves an unmatched backtick as text', () => {
+    expect(inlineSegments('a ` b')).toEqual([{ code: false, text: 'a ` b' }]);
+  });
+});
+
+describe('stageFiles', () => {
+  it('pairs files by name with the stage before and lists dropped files', () => {
+    const [s3, s4] = [STAGES[3], STAGES[4]];
+    const files = stageFiles(s4, s3);
+    expect(files[0]).toMatchObject({
+      name: 'blake3.ts',
+      path: 'steps/04-state-locals/blake3.ts',
+      previousPath: 'steps/03-inline-round/blake3.ts',
+    });
+    expect(files.find((f) => f.name === 'compress.ts')).toMatchObject({ previousPath: undefined, generated: true });
+    const back = stageFiles(s3, s4); // pretend order reversed: 4's extra files count as removed
+    expect(back.filter((f) => f.path === undefined).map((f) => f.name)).toEqual(['compress.ts', 'gen.ts']);
+  });
+
+  it('adds the runtime WAT for the SIMD stage only', () => {
+    expect(stageFiles(STAGES[9], STAGES[8]).at(-1)).toMatchObject({ runtime: 'wat' });
+    expect(stageFiles(STAGES[8], STAGES[7]).some((f) => f.runtime)).toBe(false);
+  });
+});
