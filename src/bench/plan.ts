@@ -1,0 +1,91 @@
+// What a benchmark run is asked to do, its defaults, and the size notation shared by
+// the app, the page the command line drives, and the command line itself.
+
+/** The input sizes the article benchmarked: 96 B to 1 MiB. */
+export const DEFAULT_SIZES: readonly number[] = [96, 512, 1024, 32768, 65536, 262144, 1048576];
+
+/** Rounds of interleaved samples: ten samples per contestant and size. */
+export const DEFAULT_ROUNDS = 10;
+
+/**
+ * How long one sample lasts. Far above any browser's timer step (5 us isolated, 100 us
+ * otherwise), short enough that a full default run stays around a minute. The worker
+ * lengthens it on coarse timers.
+ */
+export const DEFAULT_SAMPLE_TARGET_MS = 20;
+
+/**
+ * The most time one contestant may spend at one input size, verification, warm-up and
+ * samples included. Only stage 0 meets it: at 256 KiB it keeps the samples that fit; at
+ * 1 MiB one hash alone is over budget (about 12 s in V8), so it is not run at all.
+ */
+export const DEFAULT_TIME_BOX_MS = 5000;
+
+export interface BenchPlan {
+  /** Contestant ids (stage ids, baseline ids, fault ids), in display order. */
+  contestants: string[];
+  /** Input sizes in bytes. */
+  sizes: number[];
+  rounds: number;
+  sampleTargetMs?: number;
+  timeBoxMs?: number;
+}
+
+/** The largest input a plan may ask for: well past the article's 1 MiB, still safe to allocate twice. */
+export const MAX_PLAN_SIZE = 256 * 1024 * 1024;
+export const MAX_PLAN_ROUNDS = 1000;
+
+/** Throws a RangeError or TypeError naming the first thing wrong with a plan. */
+export function checkPlan(plan: BenchPlan): void {
+  if (!Array.isArray(plan.contestants) || plan.contestants.length === 0) {
+    throw new TypeError('the plan names no contestants: pick at least one stage or library');
+  }
+  const seenIds = new Set<string>();
+  for (const id of plan.contestants) {
+    if (typeof id !== 'string' || id === '') throw new TypeError(`contestant ids are non-empty text, got ${JSON.stringify(id)}`);
+    if (seenIds.has(id)) throw new RangeError(`contestant "${id}" is listed twice`);
+    seenIds.add(id);
+  }
+  if (!Array.isArray(plan.sizes) || plan.sizes.length === 0) throw new TypeError('the plan has no input sizes');
+  const seenSizes = new Set<number>();
+  for (const size of plan.sizes) {
+    if (!Number.isInteger(size) || size < 1 || size > MAX_PLAN_SIZE) {
+      throw new RangeError(`input sizes are whole numbers of bytes from 1 to ${formatSize(MAX_PLAN_SIZE)}, got ${size}`);
+    }
+    if (seenSizes.has(size)) throw new RangeError(`size ${formatSize(size)} is listed twice`);
+    seenSizes.add(size);
+  }
+  if (!Number.isInteger(plan.rounds) || plan.rounds < 1 || plan.rounds > MAX_PLAN_ROUNDS) {
+    throw new RangeError(`rounds must be a whole number from 1 to ${MAX_PLAN_ROUNDS}, got ${plan.rounds}`);
+  }
+  for (const key of ['sampleTargetMs', 'timeBoxMs'] as const) {
+    const value = plan[key];
+    if (value !== undefined && !(Number.isFinite(value) && value > 0 && value <= 3_600_000)) {
+      throw new RangeError(`${key} must be a positive number of milliseconds up to one hour, got ${value}`);
+    }
+  }
+}
+
+const UNITS: [suffix: string, bytes: number][] = [
+  ['MiB', 1024 * 1024],
+  ['KiB', 1024],
+];
+
+/** "96 B", "1 KiB", "1 MiB", "1.5 KiB"; sizes that are not round stay exact ("1025 B"). */
+export function formatSize(bytes: number): string {
+  for (const [suffix, unit] of UNITS) {
+    if (bytes >= unit && (bytes * 2) % unit === 0) return `${bytes / unit} ${suffix}`;
+  }
+  return `${bytes} B`;
+}
+
+/** Parses "96", "96B", "1KiB", "64 KiB", "1MiB" (also k/K/KB and m/M/MB as binary units). */
+export function parseSize(text: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|k|kb|kib|m|mb|mib)?\s*$/i.exec(text);
+  if (!match) throw new RangeError(`"${text}" is not a size: write bytes like 96, 1KiB or 1MiB`);
+  const unit = (match[2] ?? 'b').toLowerCase();
+  const scale = unit === 'b' ? 1 : unit.startsWith('k') ? 1024 : 1024 * 1024;
+  const bytes = Number(match[1]) * scale;
+  if (!Number.isInteger(bytes) || bytes < 1) throw new RangeError(`"${text}" is not a whole number of bytes of at least 1`);
+  return bytes;
+}
