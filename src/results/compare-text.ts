@@ -129,13 +129,11 @@ export function formatStageReport(report: StageReport): string {
     t.span(3, 'vs previous stage', { align: 'left', margin: ' │ ' });
     t.span(3, `vs ${report.baseline}`, { align: 'left', margin: ' │ ' });
     for (const j of [2, 3, 5, 6, 8, 9]) t.setShrink(j);
-    const scale = commonScale(
-      rows.map((r) => r.summary.center),
-      cls,
-    );
     for (const r of rows) {
       t.row().cell(r.contestant);
-      t.col(1).cell(formatScaled(r.summary.center, scale), { align: 'right' });
+      // Each value gets its own prefix: stage 0 and the baseline are thousands of times
+      // apart, and "63754.3n" beside "128.8n" reads worse than "63.75µ".
+      t.col(1).cell(formatScaledValue(r.summary.center, cls), { align: 'right' });
       t.cell(formatPlusMinus(r.summary), { align: 'right', margin: ' ± ' });
       t.cell(notes.marks(r.summary.warnings));
       stepCells(t, notes, r.vsPrevious);
