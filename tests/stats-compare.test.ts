@@ -1,0 +1,176 @@
+// Result sets into comparison rows (old vs new, and the stages of one run), the text
+// tables, and `npm run compare` end to end.
+
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import type { Results, RunResult } from '../src/bench/results.ts';
+import { compareResults, compareStages } from '../src/results/compare.ts';
+import { formatComparisonReport, formatStageReport } from '../src/results/compare-text.ts';
+import { holm } from '../src/stats/index.ts';
+
+/** Ten samples around `ns`, spread +-0.45%, so two contestants 10% apart never overlap. */
+const around = (ns: number) => Array.from({ length: 10 }, (_, i) => ns * (1 + (i - 4.5) * 0.001));
+
+function results(runs: [string, number, number[] | null][], kinds: Record<string, 'stage' | 'baseline'> = {}): Results {
+  const ids = [...new Set(runs.map(([id]) => id))];
+  return {
+    format: 'blake3-lab-results',
+    version: 1,
+    env: {
+      runtime: 'node',
+      runtimeVersion: 'Node 20.20.2',
+      userAgent: 'Node v20.20.2 linux x64',
+      os: 'Linux x86_64',
+      cores: 2,
+      timerResolutionNs: 1,
+      crossOriginIsolated: false,
+      littleEndian: true,
+      wasmSimd: true,
+      webCrypto: true,
+      date: '2026-03-14T15:09:00Z',
+    },
+    config: { sizes: [...new Set(runs.map(([, size]) => size))], rounds: 10, sampleTargetMs: 50, timeBoxMs: 60000 },
+    contestants: ids.map((id) => ({ id, title: id, kind: kinds[id] ?? 'stage', version: 'v1' })),
+    runs: runs.map(([contestant, size, ns]): RunResult =>
+      ns ? { contestant, size, status: 'ok', iterations: 10, nsPerOp: ns } : { contestant, size, status: 'failed', reason: 'wrong digest', iterations: 1, nsPerOp: [] },
+    ),
+  };
+}
+
+describe('compareResults: old vs new', () => {
+  const old = results([
+    ['04-state-locals', 1024, around(1000)],
+    ['04-state-locals', 65536, around(60000)],
+    ['05-no-copies', 1024, around(800)],
+  ]);
+  const neu = results([
+    ['04-state-locals', 1024, around(900)],
+    ['04-state-locals', 65536, around(60000)],
+  ]);
+  const report = compareResults(old, neu);
+  const [secs, bytes] = report.tables;
+
+  test('one table per unit, one row per contestant and size, benchstat’s numbers', () => {
+    expect(report.tables.map((t) => t.unit)).toEqual(['sec/op', 'B/s']);
+    expect(secs.rows.map((r) => [r.contestant, r.size])).toEqual([
+      ['04-state-locals', 1024],
+      ['04-state-locals', 65536],
+      ['05-no-copies', 1024],
+    ]);
+    const [faster, same, gone] = secs.rows;
+    // Medians 1000 ns and 900 ns: (900/1000 - 1) * 100 = -10%; 10 vs 10 without overlap
+    // gives the smallest exact p, 2/C(20,10) = 2/184756.
+    expect(faster.old!.center).toBeCloseTo(1000e-9, 18);
+    expect(faster.deltaPct).toBeCloseTo(-10, 9);
+    expect(faster.p).toBeCloseTo(2 / 184756, 15);
+    expect(faster.significant).toBe(true);
+    // Identical samples: U sits at the center, p = 1, "~".
+    expect(same).toMatchObject({ p: 1, significant: false, deltaPct: null, rawDeltaPct: 0 });
+    expect(gone).toMatchObject({ new: null, p: null, adjustedP: null, comparison: null });
+  });
+
+  test('Holm over the rows of a table, beside the raw p', () => {
+    const ps = secs.rows.filter((r) => r.p !== null).map((r) => r.p!);
+    expect(secs.rows.filter((r) => r.p !== null).map((r) => r.adjustedP)).toEqual(holm(ps));
+    expect(secs.rows[0].adjustedP).toBeCloseTo((2 * 2) / 184756, 15);
+  });
+
+  test('geomean of the ratios, with benchstat’s warning when a baseline row has no partner', () => {
+    // Ratios 0.9 and 1: sqrt(0.9) = 0.94868 -> -5.13%.
+    expect(secs.geomean.deltaPct).toBeCloseTo((Math.sqrt(0.9) - 1) * 100, 9);
+    expect(secs.geomean.newWarnings).toEqual(['benchmark set differs from baseline; geomeans may not be comparable']);
+    // B/s is the reciprocal: 1/0.9 -> +11.1% for the first row.
+    expect(bytes.rows[0].deltaPct).toBeCloseTo((1 / 0.9 - 1) * 100, 6);
+  });
+
+  test('as text: benchstat’s layout, with the Holm p inside the parentheses', () => {
+    const text = formatComparisonReport(report, { holm: true });
+    // One prefix per row, set by the smaller value, as benchstat does: 1000.0n beside 900.0n.
+    expect(text).toContain('BLAKE3/stage=04-state-locals/size=1KiB    1000.0n ± 0%   900.0n ± 0%  -10.00% (p=0.000 n=10 holm=0.000)');
+    expect(text).toContain('BLAKE3/stage=04-state-locals/size=64KiB    60.00µ ± 0%   60.00µ ± 0%        ~ (p=1.000 n=10 holm=1.000)');
+    expect(text).toContain('BLAKE3/stage=05-no-copies/size=1KiB        800.0n ± 0%\n');
+    expect(text).toContain('¹ benchmark set differs from baseline; geomeans may not be comparable');
+  });
+});
+
+describe('compareStages: one run, each stage against the one before and the baseline', () => {
+  const run = results(
+    [
+      ['00-reference', 1024, around(3000)],
+      ['01-read-words-full', 1024, around(2000)],
+      ['02-precomputed-permutations', 1024, null],
+      ['03-inline-round', 1024, around(1990)],
+      ['blake3-wasm', 1024, around(10)],
+      ['00-reference', 96, around(400)],
+      ['01-read-words-full', 96, around(300)],
+    ],
+    { 'blake3-wasm': 'baseline' },
+  );
+  const report = compareStages(run);
+  const at = (id: string, size: number) => report.rows.find((r) => r.contestant === id && r.size === size)!;
+
+  test('the previous stage is the nearest earlier one with samples at that size', () => {
+    expect(report.sizes).toEqual([96, 1024]);
+    expect(at('00-reference', 1024).vsPrevious).toBeNull();
+    expect(at('01-read-words-full', 1024).vsPrevious!.against).toBe('00-reference');
+    // Stage 2 failed at 1 KiB: stage 3 is compared with stage 1.
+    expect(report.rows.some((r) => r.contestant === '02-precomputed-permutations')).toBe(false);
+    expect(at('03-inline-round', 1024).vsPrevious!.against).toBe('01-read-words-full');
+    expect(at('blake3-wasm', 1024)).toMatchObject({ kind: 'baseline', vsPrevious: null, vsBaseline: null });
+  });
+
+  test('Holm families: all stage steps together, all baseline comparisons together', () => {
+    const steps = report.rows.filter((r) => r.vsPrevious).map((r) => r.vsPrevious!);
+    expect(steps).toHaveLength(3); // 01 at 1 KiB, 03 at 1 KiB, 01 at 96 B
+    expect(steps.map((s) => s.adjustedP)).toEqual(holm(steps.map((s) => s.comparison.p)));
+    for (const s of steps) expect(s.holmSignificant).toBe(!(s.adjustedP > 0.05));
+    const vsBase = report.rows.filter((r) => r.vsBaseline).map((r) => r.vsBaseline!);
+    expect(vsBase).toHaveLength(3); // 00, 01 and 03 at 1 KiB; no baseline at 96 B
+    expect(vsBase.map((s) => s.adjustedP)).toEqual(holm(vsBase.map((s) => s.comparison.p)));
+  });
+
+  test('geomean over sizes of each stage’s ratio to the previous one', () => {
+    // 01 vs 00: 2000/3000 at 1 KiB, 300/400 at 96 B -> sqrt(2/3 * 3/4) = sqrt(0.5) -> -29.29%.
+    const g = report.geomeans.find((x) => x.contestant === '01-read-words-full')!;
+    expect(g.vsPreviousPct).toBeCloseTo((Math.sqrt(0.5) - 1) * 100, 6);
+  });
+
+  test('as text: one block per size, then the geomeans', () => {
+    const text = formatStageReport(report);
+    expect(text).toMatch(/^size=96B +│ +sec\/op +│ vs previous stage +│ vs blake3-wasm\n/);
+    expect(text).toContain('01-read-words-full   300.0n ± 0%   -25.00% (p=0.000 n=10 holm=0.000)');
+    expect(text).toContain('size=1KiB');
+    expect(text).toMatch(/01-read-words-full +-29\.29%/);
+  });
+});
+
+describe('npm run compare', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const compare = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/compare.ts', ...args], { cwd: root, encoding: 'utf8' });
+
+  test('--json: one object per row, Go text in, benchstat’s numbers out', () => {
+    const r = compare('tests/golden/old.txt', 'tests/golden/new.txt', '--json');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const rows = r.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const clear = rows.find((row) => row.name === 'Golden/case=n10-clear' && row.unit === 'sec/op');
+    // benchstat: "1.719µ ± 0%   1.424µ ± 1%  -17.16% (p=0.000 n=10)".
+    expect(clear.old.median).toBeCloseTo(1.719e-6, 9);
+    expect(clear.deltaPct).toBeCloseTo(-17.16, 2);
+    expect(clear).toMatchObject({ significant: true, old: { n: 10 }, new: { n: 10 } });
+    const tiny = rows.find((row) => row.name === 'Golden/case=n3-separated');
+    expect(tiny.old).toMatchObject({ lo: null, hi: null, n: 3 });
+    expect(rows.filter((row) => row.name === 'geomean')).toHaveLength(2);
+  });
+
+  test('unreadable input: a message naming the file, exit status 1; bad usage: 2', () => {
+    const missing = compare('tests/golden/no-such-file.txt', 'tests/golden/new.txt');
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toBe('compare: tests/golden/no-such-file.txt: no such file\n');
+    const usage = compare('tests/golden/old.txt');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/expected two files, OLD and NEW; got 1\nusage: npm run compare/);
+  });
+});
