@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutTree } from '../src/story/tree.ts';
-import { familyWiseErrorRate, holmSteps } from '../src/story/multiple.ts';
+import { familyWiseErrorRate } from '../src/story/multiple.ts';
 import { STORIES } from '../src/story/narrative.ts';
 import { inlineSegments } from '../src/lib/inline.ts';
 import { stageFiles } from '../src/code/sources.ts';
@@ -36,36 +36,10 @@ describe('layoutTree', () => {
   });
 });
 
-describe('multiple testing arithmetic', () => {
+describe('familyWiseErrorRate', () => {
   it('family-wise error grows with the number of tests', () => {
     expect(familyWiseErrorRate(1, 0.05)).toBeCloseTo(0.05, 10);
     expect(familyWiseErrorRate(20, 0.05)).toBeCloseTo(0.6415, 4); // 1 - 0.95^20
-  });
-
-  it('Holm stops at the first p-value above its bar', () => {
-    const steps = holmSteps(
-      [
-        { label: 'd', p: 0.03 },
-        { label: 'a', p: 0.001 },
-        { label: 'b', p: 0.012 },
-        { label: 'c', p: 0.013 },
-      ],
-      0.05,
-    );
-    expect(steps.map((s) => s.label)).toEqual(['a', 'b', 'c', 'd']);
-    expect(steps.map((s) => s.threshold)).toEqual([0.0125, 0.05 / 3, 0.025, 0.05]);
-    // a: 0.001 <= 0.0125, b: 0.012 <= 0.0167, c: 0.013 <= 0.025, d: 0.03 <= 0.05.
-    expect(steps.every((s) => s.significant)).toBe(true);
-    const stopped = holmSteps(
-      [
-        { label: 'a', p: 0.001 },
-        { label: 'b', p: 0.03 },
-        { label: 'c', p: 0.031 },
-      ],
-      0.05,
-    );
-    // b: 0.03 > 0.05/2 fails, and c fails with it although 0.031 < 0.05 on its own.
-    expect(stopped.map((s) => s.significant)).toEqual([true, false, false]);
   });
 });
 

@@ -1,0 +1,140 @@
+// The story in real Chromium against the built app: every stage by deep link and by
+// keyboard, the lesson list following along, unknown addresses, and no page error or
+// request to another origin anywhere on the way.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { STAGES } from '../../steps/index.ts';
+import { launchBrowser, openApp, type OpenedPage } from './harness.ts';
+
+const LAST = STAGES.length - 1;
+
+function heading(page: Page) {
+  return page.locator('main h1');
+}
+
+/** The text of the lesson-list entry marked as the current page, or null. */
+function currentInList(page: Page) {
+  return page.locator('nav[aria-label="Lesson"] [aria-current="page"]').textContent({ timeout: 5_000 }).catch(() => null);
+}
+
+function expectClean(opened: OpenedPage) {
+  expect(opened.errors, 'page errors').toEqual([]);
+  expect(opened.foreignRequests, 'requests to other origins').toEqual([]);
+}
+
+describe('the story', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('opens every stage by deep link, with its title and its entry marked current', async () => {
+    for (const stage of STAGES) {
+      const opened = await openApp(browser, `/#/stage/${stage.index}`);
+      const { page } = opened;
+      await expect.poll(() => heading(page).textContent()).toBe(stage.title);
+      await expect.poll(() => currentInList(page)).toContain(stage.title);
+      expect(await page.title()).toContain(`Stage ${stage.index}`);
+      // Each page shows the article's figure beside this machine's.
+      await expect.poll(() => page.locator('.article-figure .headline').textContent()).toMatch(/\S/);
+      expectClean(opened);
+      await page.context().close();
+    }
+  });
+
+  it('steps through intro, all stages and "how we measure" with the arrow keys, Home and End', async () => {
+    const opened = await openApp(browser, '/#/');
+    const { page } = opened;
+    await expect.poll(() => heading(page).textContent()).toContain('2000×');
+
+    for (const stage of STAGES) {
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => heading(page).textContent()).toBe(stage.title);
+      expect(page.url()).toMatch(new RegExp(`#/stage/${stage.index}$`));
+      await expect.poll(() => currentInList(page)).toContain(stage.title);
+    }
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => heading(page).textContent()).toBe('How we measure');
+    await page.keyboard.press('ArrowRight'); // the end of the story: stays
+    await expect.poll(() => page.url()).toMatch(/#\/measure$/);
+
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => heading(page).textContent()).toBe(STAGES[LAST].title);
+    await page.keyboard.press('Home');
+    await expect.poll(() => heading(page).textContent()).toBe(STAGES[0].title);
+    await page.keyboard.press('End');
+    await expect.poll(() => heading(page).textContent()).toBe(STAGES[LAST].title);
+    await expect.poll(() => currentInList(page)).toContain(STAGES[LAST].title);
+
+    // The stepper's links do the same as the keys.
+    await page.getByRole('link', { name: /Previous/ }).click();
+    await expect.poll(() => heading(page).textContent()).toBe(STAGES[LAST - 1].title);
+    expectClean(opened);
+  });
+
+  it('leaves arrow keys to a focused form control', async () => {
+    const opened = await openApp(browser, '/#/');
+    const { page } = opened;
+    const slider = page.locator('main input[type="range"]').first();
+    const before = await slider.inputValue();
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => slider.inputValue()).not.toBe(before);
+    expect(page.url()).toMatch(/#\/$/);
+    await expect.poll(() => heading(page).textContent()).toContain('2000×');
+    expectClean(opened);
+  });
+
+  it('switches a stage between story and code with "c" and the tabs', async () => {
+    const opened = await openApp(browser, '/#/stage/2');
+    const { page } = opened;
+    await expect.poll(() => heading(page).textContent()).toBe(STAGES[2].title);
+    await page.keyboard.press('c');
+    await expect.poll(() => page.url()).toMatch(/#\/stage\/2\/code$/);
+    await page.locator('nav[aria-label="Stage views"]').getByRole('link', { name: 'Story' }).click();
+    await expect.poll(() => page.url()).toMatch(/#\/stage\/2$/);
+    expectClean(opened);
+  });
+
+  it.each([
+    ['/#/no-such-thing', 'no page called'],
+    [`/#/stage/${LAST + 1}`, `numbered 0 to ${LAST}`],
+    ['/#/stage/two', 'needs a stage number'],
+    ['/#/stage/3/diagram', 'is neither'],
+  ])('%s says "No such page" and offers a way back', async (path, reason) => {
+    const opened = await openApp(browser, path);
+    const { page } = opened;
+    await expect.poll(() => heading(page).textContent()).toBe('No such page');
+    expect(await page.locator('main').textContent()).toContain(reason);
+    await page.locator('main').getByRole('link', { name: 'Stage 0' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe(STAGES[0].title);
+    expectClean(opened);
+  });
+
+  it('teaches the measurement with the engine\'s own numbers', async () => {
+    const opened = await openApp(browser, '/#/measure');
+    const { page } = opened;
+    await expect.poll(() => heading(page).textContent()).toBe('How we measure');
+    const verdicts = await page.locator('main table tbody td:last-child').allTextContents();
+    // The example family: four survive Holm, the 0.03 and the 0.048 do not.
+    expect(verdicts.map((v) => v.startsWith('significant'))).toEqual([true, true, true, true, false, false]);
+    const slider = page.locator('main .trap input[type="range"]');
+    await slider.fill('1');
+    await expect.poll(() => page.locator('main .trap .big').textContent()).toBe('5.0%');
+    expectClean(opened);
+  });
+
+  it('follows the system theme and lets the reader pin one', async () => {
+    const opened = await openApp(browser, '/#/', { colorScheme: 'dark' });
+    const { page } = opened;
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    await expect.poll(background).toBe('rgb(15, 18, 22)');
+    await page.getByRole('button', { name: /Theme/ }).click(); // system -> light
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('light');
+    await expect.poll(background).toBe('rgb(246, 247, 249)');
+    expectClean(opened);
+  });
+});
