@@ -74,31 +74,40 @@ function binomialTable(n: number): number[][] {
  */
 function exactCdf(groups: TieGroup[], n1: number, n2: number, maxTwoU: number): number {
   const choose = binomialTable(n1 + n2);
-  let ways: Float64Array[] = [new Float64Array(maxTwoU + 1)];
-  ways[0][0] = 1;
+  const width = maxTwoU + 1;
+  // ways[j * width + u]: arrangements of the groups so far with j first-sample values and 2U = u.
+  let ways = new Float64Array((n1 + 1) * width);
+  let next = new Float64Array((n1 + 1) * width);
+  // top[j]: largest u with a non-zero count in row j (-1 when empty), so loops skip the zeros.
+  let top = new Int32Array(n1 + 1).fill(-1);
+  let nextTop = new Int32Array(n1 + 1);
+  ways[0] = 1;
+  top[0] = 0;
   let before = 0;
   for (const { size } of groups) {
-    const next: Float64Array[] = [];
-    for (let j = 0; j < ways.length; j++) {
-      const row = ways[j];
+    next.fill(0);
+    nextTop.fill(-1);
+    for (let j = 0; j <= n1; j++) {
+      if (top[j] < 0) continue;
       const secondBefore = before - j;
       for (let r = 0; r <= size && j + r <= n1; r++) {
         if (size - r > n2 - secondBefore) continue;
         const add = 2 * r * secondBefore + r * (size - r);
-        if (add > maxTwoU) continue;
+        const last = Math.min(top[j], maxTwoU - add);
+        if (last < 0) continue;
         const count = choose[size][r];
-        const out = (next[j + r] ??= new Float64Array(maxTwoU + 1));
-        for (let u = 0; u + add <= maxTwoU; u++) {
-          if (row[u] !== 0) out[u + add] += row[u] * count;
-        }
+        const from = j * width;
+        const to = (j + r) * width + add;
+        for (let u = 0; u <= last; u++) next[to + u] += ways[from + u] * count;
+        nextTop[j + r] = Math.max(nextTop[j + r], last + add);
       }
     }
-    for (let j = 0; j < next.length; j++) next[j] ??= new Float64Array(maxTwoU + 1);
-    ways = next;
+    [ways, next] = [next, ways];
+    [top, nextTop] = [nextTop, top];
     before += size;
   }
   let total = 0;
-  for (const w of ways[n1] ?? []) total += w;
+  for (let u = 0; u <= maxTwoU; u++) total += ways[n1 * width + u];
   return total / choose[n1 + n2][n1];
 }
 
