@@ -76,6 +76,8 @@ export interface RunOptions {
   onResult?: (partial: Results) => void;
   timeouts?: Partial<Timeouts>;
   warmupMs?: number;
+  /** Turns the plan's ids into contestants; the registry unless a test brings its own. */
+  resolve?: (ids: readonly string[]) => Contestant[];
 }
 
 type CellState = 'pending' | Exclude<RunStatus, 'cancelled'>;
@@ -88,7 +90,7 @@ interface Cell {
   nsPerOp: number[];
   /** Per-hash estimate from calibration; the time box and time-outs scale from it. */
   estimateNs?: number;
-  /** Time this contestant has spent at this size, ms. */
+  /** Time this contestant has spent hashing at this size, ms, as the worker's clock saw it. */
   spentMs: number;
 }
 
@@ -104,7 +106,7 @@ interface Entry {
 export async function runBenchmark(options: RunOptions): Promise<Results> {
   const { plan, capabilities } = options;
   checkPlan(plan);
-  const contestants = resolveContestants(plan.contestants);
+  const contestants = (options.resolve ?? resolveContestants)(plan.contestants);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const warmupMs = options.warmupMs ?? WARMUP_MS;
   const timeBoxMs = plan.timeBoxMs ?? DEFAULT_TIME_BOX_MS;
@@ -150,7 +152,9 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
   }
 
   /** Progress counts one unit per preparation and one per sample; a cell that stopped early counts as done. */
+  let lastStep: [Entry, number, number] | undefined;
   function progress(entry: Entry, size: number, round: number): void {
+    lastStep = [entry, size, round];
     if (!options.onProgress) return;
     let done = 0;
     let totalUnits = 0;
@@ -228,11 +232,10 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
     if (!handle || cell.state !== 'pending') return;
     const settings = { sampleTargetMs: config.sampleTargetMs, timeBoxMs, warmupMs, iterations: cell.iterations || undefined };
     const timeoutMs = timeBoxMs + warmupMs + 4 * config.sampleTargetMs + timeouts.prepareSlackMs;
-    const started = performance.now();
     try {
       const outcome = await call(handle, (core) => core.prepare(cell.size, settings), timeoutMs);
-      cell.spentMs += performance.now() - started;
       if (outcome.status === 'failed') return fail(entry, outcome.reason);
+      cell.spentMs += outcome.elapsedMs;
       if (outcome.status === 'too-slow') {
         cell.estimateNs = outcome.firstHashNs;
         return timebox(cell, `one hash of ${formatSize(cell.size)} took ${describeMs(outcome.firstHashNs / 1e6)}, more than the ${describeMs(timeBoxMs)} time box per size`);
@@ -263,11 +266,10 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
     }
     progress(entry, cell.size, round);
     const timeoutMs = Math.max(timeouts.sampleMinMs, expectedMs * timeouts.sampleFactor);
-    const started = performance.now();
     try {
       const outcome = await call(entry.worker!, (core) => core.sample(cell.size, cell.iterations), timeoutMs);
-      cell.spentMs += performance.now() - started;
       if (outcome.status === 'failed') return fail(entry, outcome.reason);
+      cell.spentMs += outcome.elapsedNs / 1e6;
       cell.nsPerOp.push(outcome.elapsedNs / cell.iterations);
     } catch (error) {
       fail(entry, explain(error, `a sample at ${formatSize(cell.size)} (expected ~${describeMs(expectedMs)})`));
@@ -326,6 +328,8 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
       }
     }
     for (const cell of entries.flatMap((e) => e.cells)) if (cell.state === 'pending') cell.state = 'ok';
+    // Progress is announced before each step; this last one reads 100%.
+    if (lastStep) progress(...lastStep);
     return snapshot(true);
   } catch (error) {
     if (error instanceof Cancelled) return snapshot(true);
