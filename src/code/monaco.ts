@@ -24,10 +24,29 @@ export function loadMonaco(): Promise<MonacoApi> {
       import('monaco-editor/features/find/register'), // Ctrl+F inside the code
     ]);
     registerWat(monaco);
+    defineThemes(monaco);
     return monaco;
   })();
   loading.catch(() => (loading = undefined)); // let a later attempt retry
   return loading;
+}
+
+/** Monaco's own themes, with the page's background so the editor sits in it, not on it. */
+export function themeName(dark: boolean, presenter: boolean): string {
+  return `lab-${dark ? 'dark' : 'light'}${presenter ? '-presenter' : ''}`;
+}
+
+function defineThemes(monaco: MonacoApi): void {
+  // Kept in step with --surface in app.css (presenter: pure white and black, like the page).
+  const backgrounds = { light: '#ffffff', dark: '#171b21', 'light-presenter': '#ffffff', 'dark-presenter': '#000000' };
+  for (const [variant, background] of Object.entries(backgrounds)) {
+    monaco.editor.defineTheme(`lab-${variant}`, {
+      base: variant.startsWith('dark') ? 'vs-dark' : 'vs',
+      inherit: true,
+      rules: [],
+      colors: { 'editor.background': background, 'editorGutter.background': background },
+    });
+  }
 }
 
 // WAT, WebAssembly's text format: S-expressions of instructions like `i32x4.add`,

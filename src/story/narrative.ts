@@ -181,7 +181,7 @@ export const STORIES: StageStory[] = [
         'Locals cannot be looked up through an index table, so the access-order table goes away. Between rounds the variables themselves are reassigned along the cycles of the permutation, with two temporaries, and the last round skips it. Like stage 4, the body is generated.',
     },
     why: {
-      lead: 'Each message word was still fetched through a table, twice per use; now it is loaded once per block.',
+      lead: 'Each use of a message word cost two loads, one from the order table and one from the block; now each word is loaded once per block.',
       more: 'What is left is moving values between variables, and an optimizing compiler turns most of that into register renaming: no work at all.',
     },
     cost: {
