@@ -38,10 +38,15 @@ export interface ContestantInfo {
   version: string;
 }
 
+/**
+ * How one contestant at one size ended. A partial document (the runner's onResult while
+ * a run is going) reads as if the run were stopped at that moment: runs still in
+ * progress are 'cancelled' with their samples so far and a reason that says so.
+ */
 export type RunStatus =
   | 'ok' // all requested samples taken
   | 'timeboxed' // stopped by the time box: samples so far kept, reason says why
-  | 'failed' // threw, wrong digest, hung or ran out of memory: no samples are trusted
+  | 'failed' // threw, wrong digest, hung or ran out of memory: no samples are trusted, none are kept
   | 'cancelled' // the user cancelled: samples so far kept
   | 'unavailable'; // capability missing (no WASM SIMD, no WebCrypto): never ran
 
@@ -61,9 +66,9 @@ export interface RunResult {
 export interface RunConfig {
   sizes: number[];
   rounds: number;
-  /** Target duration of one sample, ms. */
+  /** Target duration of one sample, ms: the plan's, lengthened on a coarse timer (at least 400 ticks). */
   sampleTargetMs: number;
-  /** Time box per contestant and size, ms. */
+  /** Most time one contestant may spend at one size (verification, warm-up, samples), ms. */
   timeBoxMs: number;
 }
 
