@@ -3,6 +3,7 @@
 // compress4x(block): four BLAKE3 compressions at once, lane k of every vector
 // belonging to input k, written as WebAssembly text that wasm.ts assembles. $block is
 // the address of the block's 16 message vectors; the new chaining values replace CV.
+// Each line of the body is one statement of the spec's g, on all four lanes.
 import type { FunctionModule } from './wasm.ts';
 
 // Memory layout, byte addresses. Each entry is a vector of four 32-bit lanes.
@@ -24,7 +25,12 @@ export const MESSAGE = 256;
 export const COMPRESS4X: FunctionModule = {
   name: 'compress4x',
   params: ['block'],
-  locals: ['s0', 's1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9', 's10', 's11', 's12', 's13', 's14', 's15', 'm0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11', 'm12', 'm13', 'm14', 'm15', 't'],
+  // The state s0..s15, the message m0..m15, and t for the rotations.
+  locals: [
+    's0', 's1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9', 's10', 's11', 's12', 's13', 's14', 's15',
+    'm0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11', 'm12', 'm13', 'm14', 'm15',
+    't',
+  ],
   memoryPages: 1,
   body: [
     ';; state = cv, IV 0-3, counter low, counter high, block length, flags',
