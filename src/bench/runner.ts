@@ -59,7 +59,8 @@ export interface Timeouts {
   prepareSlackMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { loadMs: 20_000, sampleMinMs: 5_000, sampleFactor: 20, prepareSlackMs: 5_000 };
+/** Generous on a busy machine, yet a hung contestant is reported within seconds. */
+export const DEFAULT_TIMEOUTS: Timeouts = { loadMs: 10_000, sampleMinMs: 5_000, sampleFactor: 20, prepareSlackMs: 5_000 };
 
 /** Warm-up per contestant and size before calibration: long enough for V8 to tier up to its optimizing compiler. */
 export const WARMUP_MS = 100;
