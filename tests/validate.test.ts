@@ -87,6 +87,13 @@ describe('valid documents', () => {
     expect(check.results.contestants[0].title).toBe(doc.contestants[0].title);
   });
 
+  it('keep line breaks and tabs in a reason, which may quote an error message', () => {
+    const doc = validResults();
+    doc.runs[4].reason = 'threw on a 64-byte input:\n\tRangeError: Array buffer allocation failed';
+    const check = validateResults(doc);
+    expect(check.ok && check.results.runs[4].reason).toBe(doc.runs[4].reason);
+  });
+
   it('accept every status, Node results and limits exactly at their bounds', () => {
     const doc = validResults();
     doc.env.runtime = 'node';

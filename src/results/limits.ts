@@ -26,7 +26,7 @@ export const MAX_CONTESTANTS = 64;
 /** Input sizes in config.sizes: the bench offers about 8. */
 export const MAX_SIZES = 32;
 
-/** Runs (one per contestant and size, possibly per round): 64 contestants x 32 sizes. */
+/** Runs (one per contestant and size): 64 contestants x 32 sizes. */
 export const MAX_RUNS = 2048;
 
 /** Samples in one run: the bench takes tens; a thousand would be a very long run. */
@@ -38,8 +38,8 @@ export const MAX_TOTAL_SAMPLES = 100_000;
 /** Largest input size in bytes (1 GiB): no browser tab can hash inputs much bigger. */
 export const MAX_INPUT_BYTES = 1024 * 1024 * 1024;
 
-/** Hashes per sample at most: a billion 0-byte hashes is already minutes of work. */
-export const MAX_ITERATIONS = 1_000_000_000;
+/** Hashes per sample at most: the bench stops calibrating at 2^30, so twice that is nonsense. */
+export const MAX_ITERATIONS = 2 ** 31;
 
 /** Rounds in the run config. */
 export const MAX_ROUNDS = 1000;
@@ -81,6 +81,6 @@ export const MAX_TEXT = {
   date: 40,
   /** The user's label for a run ("Ana's laptop") is shown in narrow legends. */
   label: 80,
-  /** Why a run failed or stopped: one or two sentences, maybe an error message. */
-  reason: 500,
+  /** Why a run failed or stopped: a sentence or two, often quoting an error message. */
+  reason: 1000,
 } as const;

@@ -32,8 +32,9 @@ const STATUSES: readonly RunStatus[] = ['ok', 'timeboxed', 'failed', 'cancelled'
 
 /** Ids are used in URLs, DOM attributes and file names: keep them to a safe alphabet. */
 const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
-/** C0 and C1 control characters (tab and newline included: no field is multi-line). */
+/** C0 and C1 control characters; only a run's reason (it may quote an error) keeps tabs and line breaks. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_IN_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -58,6 +59,10 @@ function describe(value: unknown): string {
 }
 
 type Fields = Record<string, unknown>;
+
+function samples(count: number): string {
+  return count === 1 ? '1 sample' : `${count} samples`;
+}
 
 /** `env` + `cores` -> "env.cores"; top-level fields have no prefix. */
 function join(path: string, key: string): string {
@@ -89,11 +94,12 @@ function list(value: unknown, path: string, max: number, what: string): unknown[
   return value;
 }
 
-function text(value: unknown, path: string, max: number): string {
+/** Non-empty text of at most `max` characters; only `multiline` text may hold tabs and line breaks. */
+function text(value: unknown, path: string, max: number, multiline = false): string {
   if (typeof value !== 'string') fail(`${path} is ${describe(value)}: expected text`);
   if (value.length === 0) fail(`${path} is empty`);
   if (value.length > max) fail(`${path} is ${value.length} characters long; the limit is ${max}`);
-  const control = CONTROL.exec(value);
+  const control = (multiline ? CONTROL_IN_MULTILINE : CONTROL).exec(value);
   if (control) {
     const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
     fail(`${path} contains the control character U+${code}; only printable text is allowed`);
@@ -238,13 +244,16 @@ function readRuns(value: unknown, contestants: ContestantInfo[], config: RunConf
     const nsPerOp = rawSamples.map((ns, j) => sample(ns, `${path}.nsPerOp[${j}]`));
     if (status === 'ok' && nsPerOp.length === 0) fail(`${path} has status "ok" but no samples`);
     if (status === 'unavailable' && nsPerOp.length > 0) {
-      fail(`${path} has status "unavailable" (it never ran) but holds ${nsPerOp.length} samples`);
+      fail(`${path} has status "unavailable" (it never ran) but holds ${samples(nsPerOp.length)}`);
+    }
+    if (status === 'failed' && nsPerOp.length > 0) {
+      fail(`${path} has status "failed" but holds ${samples(nsPerOp.length)}; a failed run keeps none, since none can be trusted`);
     }
     if (nsPerOp.length > 0 && iterations === 0) {
       fail(`${path}.iterations is 0 but the run has samples: each sample times at least one hash`);
     }
     const run: RunResult = { contestant, size, status, iterations, nsPerOp };
-    if (fields.reason !== undefined) run.reason = text(fields.reason, `${path}.reason`, limits.MAX_TEXT.reason);
+    if (fields.reason !== undefined) run.reason = text(fields.reason, `${path}.reason`, limits.MAX_TEXT.reason, true);
     return run;
   });
 }
