@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEnvironment, exportFileName, formatRatio, formatSig, mbPerSec, shortName } from '../src/results/format.ts';
+import { describeEnvironment, formatRatio, formatSig, mbPerSec, shortName } from '../src/results/format.ts';
 import { payloadFromLink, shareUrl } from '../src/results/links.ts';
 import type { Environment } from '../src/bench/results.ts';
 
@@ -39,11 +39,6 @@ describe('format', () => {
     expect(describeEnvironment(env)).toBe('Chromium 156.0.8078.73 · Linux x86_64 · 2 cores · 2026-11-21 10:30 UTC');
     expect(shortName(env)).toBe('Chromium 156.0.8078.73 on Linux x86_64');
     expect(shortName({ ...env, label: '  Ana’s laptop ' })).toBe('Ana’s laptop');
-  });
-
-  it('makes safe export file names from the label', () => {
-    expect(exportFileName({ ...env, label: 'Ana’s <b>laptop</b>' }, 'json')).toBe('blake3-lab-ana-s-b-laptop-b-2026-11-21.json');
-    expect(exportFileName(env, 'txt')).toBe('blake3-lab-2026-11-21.txt');
   });
 });
 

@@ -1,8 +1,8 @@
 // Saving a file from the page without a server: a Blob behind a temporary object URL,
 // clicked through an <a download>.
 
-export function downloadText(fileName: string, text: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -42,15 +42,3 @@ export function shortName(env: Environment): string {
   if (label) return label;
   return `${env.runtimeVersion} on ${env.os}`;
 }
-
-/** A file name for an export: "blake3-lab-my-laptop-2026-11-21.json". */
-export function exportFileName(env: Environment, extension: string): string {
-  const slug = (env.label ?? '')
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-  const day = Number.isNaN(new Date(env.date).getTime()) ? 'results' : new Date(env.date).toISOString().slice(0, 10);
-  return ['blake3-lab', slug, day].filter(Boolean).join('-') + '.' + extension;
-}

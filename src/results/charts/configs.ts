@@ -1,0 +1,281 @@
+// Chart.js configurations for the results charts, built from the page's model and the
+// theme. Plain data in, plain objects out: Chart.js itself is only loaded by the canvas.
+import type { ChartConfiguration, ChartDataset, FontSpec, ScaleOptions, TooltipItem } from 'chart.js';
+import { formatSize } from '../../bench/plan.ts';
+import { formatMBps, formatRatio, formatSig } from '../format.ts';
+import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../model.ts';
+import type { Interval } from './chartjs.ts';
+import { otherStyle, stageColor, type ChartTheme } from './theme.svelte.ts';
+
+function font(theme: ChartTheme, scale = 1): Partial<FontSpec> {
+  return { size: Math.round(theme.fontSize * scale), family: getFontFamily() };
+}
+
+function fontString(theme: ChartTheme): string {
+  return `${Math.round(theme.fontSize * 0.92)}px ${getFontFamily()}`;
+}
+
+function getFontFamily(): string {
+  return typeof document === 'undefined' ? 'sans-serif' : getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
+}
+
+function interval(estimate: Estimate | undefined): Interval {
+  if (!estimate || !Number.isFinite(estimate.lo) || !Number.isFinite(estimate.hi)) return null;
+  return [estimate.lo, estimate.hi];
+}
+
+/** The 1-2-5 step at or below x (x > 0): log axes start and end on round numbers. */
+export function niceFloor(x: number): number {
+  const e = 10 ** Math.floor(Math.log10(x) + 1e-9);
+  const m = x / e;
+  return (m >= 5 - 1e-9 ? 5 : m >= 2 - 1e-9 ? 2 : 1) * e;
+}
+
+/** The 1-2-5 step at or above x (x > 0). */
+export function niceCeil(x: number): number {
+  const e = 10 ** Math.floor(Math.log10(x) + 1e-9);
+  const m = x / e;
+  return (m <= 1 + 1e-9 ? 1 : m <= 2 + 1e-9 ? 2 : m <= 5 + 1e-9 ? 5 : 10) * e;
+}
+
+/** An axis tick: as few digits as the value needs ("0.02", "5", "1,000"). */
+export function tickNumber(value: number): string {
+  return Number(value.toPrecision(3)).toLocaleString('en-US', { maximumSignificantDigits: 3 });
+}
+
+function valueAxis(theme: ChartTheme, values: number[], title: string, suffix = ''): ScaleOptions<'linear' | 'logarithmic'> {
+  const log = needsLogScale(values);
+  const positive = values.filter((v) => Number.isFinite(v) && v > 0);
+  // Bars on a log axis grow from the axis minimum: start a step below the smallest value so it still shows.
+  const bounds = positive.length === 0 ? {} : log ? { min: niceFloor(Math.min(...positive) / 1.5), max: niceCeil(Math.max(...positive) * 1.1) } : { suggestedMax: Math.max(...positive) };
+  return {
+    type: log ? 'logarithmic' : 'linear',
+    beginAtZero: !log,
+    ...bounds,
+    title: { display: true, text: log ? `${title} (log scale)` : title, color: theme.muted, font: font(theme) },
+    ticks: {
+      color: theme.muted,
+      font: font(theme, 0.92),
+      maxRotation: 0,
+      // Log axes get a tick at every 1..9 step; label only 1, 2 and 5, or the axis turns to noise.
+      callback(value) {
+        const v = Number(value);
+        if (log) {
+          const mantissa = v / 10 ** Math.floor(Math.log10(v) + 1e-9);
+          if (![1, 2, 5].some((m) => Math.abs(mantissa - m) < 1e-6)) return '';
+        }
+        return tickNumber(v) + suffix;
+      },
+    },
+    grid: { color: theme.grid },
+    border: { color: theme.border },
+  } as ScaleOptions<'linear' | 'logarithmic'>;
+}
+
+function categoryAxis(theme: ChartTheme): ScaleOptions<'category'> {
+  return {
+    type: 'category',
+    ticks: { color: theme.fg, font: font(theme) },
+    grid: { display: false },
+    border: { color: theme.border },
+  } as ScaleOptions<'category'>;
+}
+
+function legend(theme: ChartTheme, position: 'top' | 'bottom' | 'right' = 'bottom') {
+  return {
+    position,
+    labels: { color: theme.fg, font: font(theme, 0.95), boxWidth: theme.fontSize * 2, boxHeight: theme.fontSize * 0.5, padding: theme.fontSize },
+  };
+}
+
+function tooltip(theme: ChartTheme) {
+  return { titleFont: font(theme), bodyFont: font(theme, 0.95) };
+}
+
+/** Colour of each contestant: stages along one sweep, the rest distinct. */
+export function contestantColors(model: ResultsModel, theme: ChartTheme): Map<string, string> {
+  const stages = model.contestants.filter((c) => c.kind === 'stage');
+  const others = model.contestants.filter((c) => c.kind !== 'stage');
+  const colors = new Map<string, string>();
+  stages.forEach((c, i) => colors.set(c.id, stageColor(i, stages.length, theme)));
+  for (const c of others) colors.set(c.id, otherStyle(c.id, theme).color);
+  return colors;
+}
+
+/** MB/s of every contestant at every size: one line each, with 95% intervals as whiskers. */
+export function throughputChart(model: ResultsModel, theme: ChartTheme): ChartConfiguration<'line'> {
+  const colors = contestantColors(model, theme);
+  const datasets: ChartDataset<'line', (number | null)[]>[] = [];
+  const intervals: Interval[][] = [];
+  const values: number[] = [];
+  for (const contestant of model.contestants) {
+    const estimates = model.sizes.map((size) => model.throughput.get(cellKey(contestant.id, size)));
+    if (estimates.every((e) => !e)) continue;
+    const color = colors.get(contestant.id)!;
+    const data = estimates.map((e) => (e ? e.center : null));
+    // The axis must hold the whiskers too, not only the medians.
+    for (const e of estimates) if (e) values.push(e.center, e.lo, e.hi);
+    datasets.push({
+      label: contestant.title,
+      data,
+      borderColor: color,
+      backgroundColor: color,
+      borderWidth: theme.presenter ? 3 : 2,
+      borderDash: contestant.kind === 'stage' ? [] : otherStyle(contestant.id, theme).dash,
+      pointRadius: theme.presenter ? 4 : 3,
+      pointStyle: contestant.kind === 'stage' ? 'circle' : 'rectRot',
+      spanGaps: false,
+    });
+    intervals.push(estimates.map(interval));
+  }
+  return {
+    type: 'line',
+    data: { labels: model.sizes.map(formatSize), datasets },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: { duration: 200 },
+      interaction: { mode: 'nearest', intersect: false },
+      scales: {
+        x: { ...categoryAxis(theme), title: { display: true, text: 'input size', color: theme.muted, font: font(theme) } },
+        y: valueAxis(theme, values, 'MB/s'),
+      },
+      plugins: {
+        legend: legend(theme, theme.presenter ? 'bottom' : 'right'),
+        tooltip: {
+          ...tooltip(theme),
+          callbacks: {
+            label(item: TooltipItem<'line'>) {
+              const range = intervals[item.datasetIndex]?.[item.dataIndex];
+              const text = `${item.dataset.label}: ${formatMBps(Number(item.raw))}`;
+              return range ? `${text} (95% CI ${formatSig(range[0])}–${formatSig(range[1])})` : text;
+            },
+          },
+        },
+        intervals: { data: intervals },
+      },
+    },
+  };
+}
+
+function shortStageLabel(title: string): string {
+  // "4. State in local variables" -> "4 State in local variables": the number leads, so the axis reads as the lesson.
+  return title.replace(/^(\d+)\.\s*/, '$1 ');
+}
+
+/** Each step's measured speedup over the previous stage beside the article's figure. */
+export function speedupChart(rows: StepRow[], theme: ChartTheme): ChartConfiguration<'bar'> {
+  const measured = rows.map((r) => r.speedup);
+  const article = rows.map((r) => r.article);
+  const values = [...measured, ...article.filter((v): v is number => v !== null), ...rows.flatMap((r) => r.range ?? []), 1];
+  return {
+    type: 'bar',
+    data: {
+      labels: rows.map((r) => shortStageLabel(r.title)),
+      datasets: [
+        { label: 'Measured here', data: measured, backgroundColor: theme.accent, borderColor: theme.accent, borderWidth: 0 },
+        { label: 'Article (Apple M1 Max)', data: article, backgroundColor: theme.muted, borderColor: theme.muted, borderWidth: 0 },
+      ],
+    },
+    options: {
+      indexAxis: 'y',
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: { duration: 200 },
+      layout: { padding: { top: theme.fontSize * 1.6 } },
+      scales: {
+        x: valueAxis(theme, values, 'speedup over the previous stage', 'x'),
+        y: categoryAxis(theme),
+      },
+      plugins: {
+        legend: legend(theme, 'bottom'),
+        tooltip: {
+          ...tooltip(theme),
+          callbacks: { label: (item: TooltipItem<'bar'>) => `${item.dataset.label}: ${item.raw === null ? 'no figure' : formatRatio(Number(item.raw))}` },
+        },
+        intervals: { data: [rows.map((r) => r.range), []], color: theme.fg },
+        referenceLine: { value: 1, color: theme.fg, label: 'no change', font: fontString(theme) },
+      },
+    },
+  };
+}
+
+/** Every contestant as a multiple of blake3-wasm's throughput at one size. */
+export function baselineChart(rows: BaselineRow[], model: ResultsModel, theme: ChartTheme): ChartConfiguration<'bar'> {
+  const colors = contestantColors(model, theme);
+  const ratios = rows.map((r) => r.ratio);
+  return {
+    type: 'bar',
+    data: {
+      labels: rows.map((r) => shortStageLabel(r.title)),
+      datasets: [
+        {
+          label: '× blake3-wasm',
+          data: ratios,
+          backgroundColor: rows.map((r) => colors.get(r.contestant) ?? theme.accent),
+          borderWidth: 0,
+        },
+      ],
+    },
+    options: {
+      indexAxis: 'y',
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: { duration: 200 },
+      layout: { padding: { top: theme.fontSize * 1.6 } },
+      scales: {
+        x: valueAxis(theme, [...ratios, ...rows.flatMap((r) => r.range ?? []), 1], 'throughput relative to blake3-wasm', 'x'),
+        y: categoryAxis(theme),
+      },
+      plugins: {
+        legend: { display: false },
+        tooltip: { ...tooltip(theme), callbacks: { label: (item: TooltipItem<'bar'>) => `${formatRatio(Number(item.raw))} blake3-wasm` } },
+        intervals: { data: [rows.map((r) => r.range)], color: theme.fg },
+        referenceLine: { value: 1, color: theme.fg, label: 'blake3-wasm', font: fontString(theme) },
+      },
+    },
+  };
+}
+
+export interface CompareBar {
+  title: string;
+  a: Estimate | null;
+  b: Estimate | null;
+}
+
+/** Two result sets side by side: MB/s per contestant at one size. */
+export function compareChart(bars: CompareBar[], labels: [string, string], theme: ChartTheme): ChartConfiguration<'bar'> {
+  const a = bars.map((bar) => bar.a?.center ?? null);
+  const b = bars.map((bar) => bar.b?.center ?? null);
+  const values = [...a, ...b].filter((v): v is number => v !== null);
+  for (const bar of bars) for (const e of [bar.a, bar.b]) if (e) values.push(e.lo, e.hi);
+  const second = theme.dark ? 'hsl(35 85% 60%)' : 'hsl(30 85% 42%)';
+  return {
+    type: 'bar',
+    data: {
+      labels: bars.map((bar) => shortStageLabel(bar.title)),
+      datasets: [
+        { label: labels[0], data: a, backgroundColor: theme.accent, borderWidth: 0 },
+        { label: labels[1], data: b, backgroundColor: second, borderWidth: 0 },
+      ],
+    },
+    options: {
+      indexAxis: 'y',
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: { duration: 200 },
+      scales: { x: valueAxis(theme, values, 'MB/s'), y: categoryAxis(theme) },
+      plugins: {
+        legend: legend(theme, 'top'),
+        tooltip: { ...tooltip(theme), callbacks: { label: (item: TooltipItem<'bar'>) => `${item.dataset.label}: ${item.raw === null ? 'not measured' : formatMBps(Number(item.raw))}` } },
+        intervals: { data: [bars.map((bar) => interval(bar.a ?? undefined)), bars.map((bar) => interval(bar.b ?? undefined))], color: theme.fg },
+      },
+    },
+  };
+}
+
+/** Height for a horizontal bar chart: enough room per row that labels never overlap. */
+export function barChartHeight(rows: number, theme: ChartTheme, perRow = 1): string {
+  const rowPx = theme.fontSize * 2.4 * perRow;
+  return `${Math.round(Math.max(rows, 2) * rowPx + theme.fontSize * 9)}px`;
+}

@@ -1,0 +1,123 @@
+// Chart colours and font sizes, read from the app's CSS custom properties so a chart
+// follows the light/dark theme and presenter mode like the rest of the page. Canvas
+// pixels do not inherit CSS, so the values are read once and re-read whenever the
+// theme can have changed (an attribute on <html>, or the system colour scheme).
+
+export interface ChartTheme {
+  fg: string;
+  muted: string;
+  border: string;
+  /** Grid lines: the border colour, half transparent, so data reads over the grid. */
+  grid: string;
+  surface: string;
+  accent: string;
+  good: string;
+  bad: string;
+  warn: string;
+  mono: string;
+  dark: boolean;
+  presenter: boolean;
+  /** Base font size for ticks and legends, px: large enough to read from the back of a room in presenter mode. */
+  fontSize: number;
+}
+
+const FALLBACK = { fg: '#1b1b1f', muted: '#6b6b76', border: '#d0d0d7', surface: '#ffffff', accent: '#2f6fdb', good: '#1f8a4c', bad: '#c2362b', warn: '#9a5b00', mono: 'ui-monospace, monospace' };
+
+function cssVar(style: CSSStyleDeclaration, name: string, fallback: string): string {
+  return style.getPropertyValue(name).trim() || fallback;
+}
+
+/** A CSS colour as 0-255 RGB, resolved by the canvas itself (it understands every CSS colour syntax). */
+function toRgb(color: string): [number, number, number] | null {
+  const probe = document.createElement('canvas').getContext('2d');
+  if (!probe) return null;
+  probe.fillStyle = '#000';
+  probe.fillStyle = color;
+  const resolved = String(probe.fillStyle);
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(resolved);
+  if (hex) return [parseInt(hex[1], 16), parseInt(hex[2], 16), parseInt(hex[3], 16)];
+  const rgb = /rgba?\(\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)/.exec(resolved);
+  return rgb ? [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])] : null;
+}
+
+/** Dark backgrounds have a relative luminance under 0.4. */
+function isDarkColor(color: string): boolean {
+  const rgb = toRgb(color);
+  if (!rgb) return false;
+  const [r, g, b] = rgb.map((part) => part / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.4;
+}
+
+function withAlpha(color: string, alpha: number): string {
+  const rgb = toRgb(color);
+  return rgb ? `rgba(${rgb[0]}, ${rgb[1]}, ${rgb[2]}, ${alpha})` : color;
+}
+
+function readTheme(): ChartTheme {
+  const root = document.documentElement;
+  const style = getComputedStyle(root);
+  const bg = cssVar(style, '--bg', getComputedStyle(document.body).backgroundColor || '#fff');
+  const presenter = root.hasAttribute('data-presenter') && root.getAttribute('data-presenter') !== 'false';
+  const border = cssVar(style, '--border', FALLBACK.border);
+  return {
+    grid: withAlpha(border, presenter ? 0.45 : 0.7),
+    fg: cssVar(style, '--fg', FALLBACK.fg),
+    muted: cssVar(style, '--muted', FALLBACK.muted),
+    border,
+    surface: cssVar(style, '--surface', FALLBACK.surface),
+    accent: cssVar(style, '--accent', FALLBACK.accent),
+    good: cssVar(style, '--good', FALLBACK.good),
+    bad: cssVar(style, '--bad', FALLBACK.bad),
+    warn: cssVar(style, '--warn', FALLBACK.warn),
+    mono: cssVar(style, '--mono', FALLBACK.mono),
+    dark: isDarkColor(bg),
+    presenter,
+    fontSize: presenter ? 20 : 13,
+  };
+}
+
+class ThemeWatcher {
+  current = $state.raw<ChartTheme>(readTheme());
+
+  constructor() {
+    const refresh = () => {
+      // Wait a frame: the theme's new stylesheet values apply after the attribute flips.
+      requestAnimationFrame(() => (this.current = readTheme()));
+    };
+    new MutationObserver(refresh).observe(document.documentElement, { attributes: true });
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', refresh);
+  }
+}
+
+let watcher: ThemeWatcher | null = null;
+
+/** The live chart theme; the watcher starts when a chart first asks for it. */
+export function chartTheme(): ChartTheme {
+  watcher ??= new ThemeWatcher();
+  return watcher.current;
+}
+
+/**
+ * A colour per stage: one hue sweep from violet to orange, so the stages read as one
+ * ordered family and the last, fastest ones stand out warm.
+ */
+export function stageColor(index: number, count: number, theme: ChartTheme): string {
+  const hue = 260 - (index / Math.max(1, count - 1)) * 235;
+  return `hsl(${hue.toFixed(0)} 70% ${theme.dark ? 66 : 44}%)`;
+}
+
+/** Baselines and peers: outside the stages' sweep, each with its own dash pattern in line charts. */
+export function otherStyle(id: string, theme: ChartTheme): { color: string; dash: number[] } {
+  switch (id) {
+    case 'blake3-wasm':
+      return { color: theme.fg, dash: [8, 4] };
+    case 'hash-wasm':
+      return { color: `hsl(320 65% ${theme.dark ? 70 : 45}%)`, dash: [3, 3] };
+    case 'noble-hashes':
+      return { color: `hsl(355 70% ${theme.dark ? 70 : 42}%)`, dash: [12, 4, 3, 4] };
+    case 'sha256':
+      return { color: theme.muted, dash: [2, 4] };
+    default:
+      return { color: `hsl(200 15% ${theme.dark ? 65 : 40}%)`, dash: [5, 5] };
+  }
+}
