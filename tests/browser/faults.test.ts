@@ -1,0 +1,65 @@
+// Contestants that break on purpose (`?faults` lists them): one that throws and one that
+// never returns, run beside a real stage. The broken ones must be reported as failed with
+// their reason, the real stage must finish with numbers, and the page must keep
+// answering while a worker spins forever.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { choosePlan, runNotes, runToEnd, throughputRow } from './bench-helpers.ts';
+import { launchBrowser, openApp } from './harness.ts';
+
+describe('faulty contestants', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('are listed only with ?faults', async () => {
+    const plain = await openApp(browser, '/#/bench');
+    await plain.page.getByTestId('pick-08-little-endian').waitFor();
+    expect(await plain.page.locator('[data-testid^="pick-fault-"]').count()).toBe(0);
+    await plain.page.context().close();
+
+    const withFaults = await openApp(browser, '/?faults#/bench');
+    await withFaults.page.getByTestId('pick-fault-throws').waitFor();
+    const ids = await withFaults.page.locator('input[data-testid^="pick-fault-"]').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+    expect(ids.sort()).toEqual(['fault-hangs', 'fault-oom', 'fault-throws', 'fault-wrong-digest']);
+    // Never picked by default: a plain "Run" must not include them.
+    for (const id of ids) expect(await withFaults.page.getByTestId(`pick-${id}`).isChecked(), id).toBe(false);
+    await withFaults.page.context().close();
+  });
+
+  it('a throwing and a hanging contestant fail with reasons; the real stage completes; the page stays responsive', async () => {
+    const opened = await openApp(browser, '/?faults#/bench');
+    const { page } = opened;
+    await choosePlan(page, { contestants: ['08-little-endian', 'fault-throws', 'fault-hangs'], sizes: [1024], rounds: 2 });
+
+    await runToEnd(page, async () => {
+      // While fault-hangs spins in its worker, the page still navigates and renders.
+      await page.evaluate(() => (location.hash = '#/stage/3'));
+      await expect.poll(() => page.locator('main h1').textContent()).toBe('Inline round into compress');
+      expect(await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve('frame'))))).toBe('frame');
+      await page.evaluate(() => (location.hash = '#/bench'));
+      await page.getByTestId('run-status').or(page.getByTestId('cancel')).first().waitFor();
+    });
+
+    const notes = await runNotes(page);
+    expect(notes).toHaveLength(2);
+    const throws = notes.find((note) => note.includes('Fault: throws'));
+    const hangs = notes.find((note) => note.includes('Fault: hangs'));
+    expect(throws).toMatch(/^failed Fault: throws at 1 KiB: .*deliberate failure: this contestant always throws/);
+    expect(hangs).toMatch(/^failed Fault: hangs at 1 KiB: .*(hangs|did not finish)/);
+
+    const stage = await throughputRow(page, '8. Little-endian fast path');
+    expect(stage).not.toBeNull();
+    expect(stage![1]).toMatch(/\d/);
+    // The faults have no numbers: their cells say why instead.
+    expect((await throughputRow(page, 'Fault: throws'))?.[1]).toBe('failed');
+    expect((await throughputRow(page, 'Fault: hangs'))?.[1]).toBe('failed');
+
+    expect(opened.errors).toEqual([]);
+    expect(opened.foreignRequests).toEqual([]);
+  });
+});
