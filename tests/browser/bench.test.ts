@@ -1,0 +1,108 @@
+// The live benchmark page in Chromium: a short run fills the charts and tables with
+// numbers as a user would see them, a run can be cancelled half-way without losing what
+// was measured, and a contestant this browser cannot run is listed with the reason.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { choosePlan, runNotes, runStatus, runToEnd, throughputRow } from './bench-helpers.ts';
+import { launchBrowser, openApp } from './harness.ts';
+
+/** A median with its interval, as the tables print it: "1,024 ± 2%", "57.3 ± ∞". */
+export const MEDIAN_CELL = /^[\d,.]+ ± (\d+%|∞|<1%)[¹²³⁴⁵⁶⁷⁸⁹⁰]*$/;
+
+/** How many pixels of the first chart in `scope` have been painted (0 while it is blank or missing). */
+export async function paintedPixels(page: Page, scope = '[data-testid="results-view"]'): Promise<number> {
+  return page.evaluate((selector) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(`${selector} canvas`);
+    if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) painted++;
+    return painted;
+  }, scope);
+}
+
+describe('benchmark page', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('runs a short benchmark to the end and fills the chart and the tables', async () => {
+    const { page, errors } = await openApp(browser, '/#/bench');
+    await choosePlan(page, { contestants: ['01-read-words-full', '02-precomputed-permutations', 'blake3-wasm'], sizes: [96, 1024], rounds: 3 });
+    await page.getByTestId('label').fill('test machine');
+    await runToEnd(page, async () => {
+      // While it runs, the progress line names a contestant and a size.
+      await expect.poll(() => page.getByTestId('progress-text').textContent().catch(() => '')).toMatch(/(96 B|1 KiB)$/);
+    });
+
+    for (const title of ['1. Full-block word reader', '2. Precomputed permutations', 'Rust → WASM (blake3-wasm)']) {
+      const row = await throughputRow(page, title);
+      expect(row, title).not.toBeNull();
+      expect(row!.slice(1)).toHaveLength(2);
+      for (const cell of row!.slice(1)) expect(cell, `${title}: ${cell}`).toMatch(MEDIAN_CELL);
+    }
+    await expect.poll(() => paintedPixels(page), { timeout: 15_000 }).toBeGreaterThan(1000);
+    // Each step against the previous one, and each contestant against blake3-wasm, at the chosen size.
+    const step = await page.locator('[data-testid="steps-table"] tbody tr').first().locator('th, td').allTextContents();
+    expect(step[0]).toMatch(/^2\. Precomputed permutations/);
+    expect(step[1]).toMatch(MEDIAN_CELL);
+    expect(step[4]).toMatch(/^p=[\d.]+ n=3$/);
+    expect(step[7]).toBe('1.60x');
+    await expect.poll(() => page.locator('[data-testid="baseline-table"] tbody tr').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('env').textContent()).toMatch(/“test machine”/);
+
+    // The stage page shows this machine's numbers now.
+    await page.evaluate(() => (location.hash = '#/stage/2'));
+    const measured = page.getByTestId('stage-measured');
+    await expect.poll(() => measured.locator('tbody tr').count(), { timeout: 15_000 }).toBe(2);
+    const cells = await measured.locator('tbody tr').last().locator('th, td').allTextContents();
+    expect(cells[0]).toBe('1 KiB');
+    expect(cells[1]).toMatch(/^[\d,.]+$/);
+    expect(cells[3].trim()).toBe('1.60x');
+    expect(cells[4]).toMatch(/^[\d.]+x$/);
+    await page.evaluate(() => (location.hash = '#/stage/5'));
+    await expect.poll(() => page.getByTestId('stage-measured').textContent()).toMatch(/Not benchmarked yet/);
+    expect(errors).toEqual([]);
+  });
+
+  it('cancels a run half-way, keeps what was measured and stays usable', async () => {
+    const { page, errors } = await openApp(browser, '/#/bench');
+    await choosePlan(page, { contestants: ['04-state-locals', '05-no-copies', 'blake3-wasm'], sizes: [96, 1024], rounds: 200 });
+    await page.getByTestId('run').click();
+    // Wait until some numbers are in, while the run is far from done.
+    await expect
+      .poll(async () => ((await throughputRow(page, '4. State in local variables')) ?? []).slice(1).some((cell) => MEDIAN_CELL.test(cell)), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    expect(await runStatus(page)).toBeNull();
+    await page.getByTestId('cancel').click();
+    await expect.poll(() => runStatus(page), { timeout: 30_000 }).toMatch(/^Cancelled after .*samples taken so far are kept/);
+
+    const row = await throughputRow(page, '4. State in local variables');
+    expect(row!.slice(1).some((cell) => MEDIAN_CELL.test(cell))).toBe(true);
+    expect((await runNotes(page)).some((note) => /^CANCELLED/i.test(note))).toBe(true);
+    // The form is back, and the results page shows the partial run.
+    await expect.poll(() => page.getByTestId('run').isEnabled()).toBe(true);
+    await page.evaluate(() => (location.hash = '#/results'));
+    await expect.poll(async () => (await throughputRow(page, '4. State in local variables')) !== null, { timeout: 15_000 }).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('lists a contestant this browser cannot run, with the reason', async () => {
+    const { page, errors } = await openApp(browser, '/#/bench', { beforeLoad: 'globalThis.__BLAKE3_LAB_CAPABILITIES__ = { wasmSimd: false };' });
+    const option = page.locator('label', { has: page.getByTestId('pick-09-simd-wasm') });
+    await expect.poll(() => option.textContent()).toMatch(/unavailable here: needs WebAssembly SIMD/);
+    await choosePlan(page, { contestants: ['08-little-endian', '09-simd-wasm'], sizes: [96], rounds: 2 });
+    await runToEnd(page);
+    const notes = await runNotes(page);
+    expect(notes.some((note) => /^UNAVAILABLE 9\. SIMD WebAssembly at 96 B: needs WebAssembly SIMD/i.test(note)), notes.join('\n')).toBe(true);
+    expect((await throughputRow(page, '9. SIMD WebAssembly'))?.[1]).toBe('unavailable');
+    expect((await throughputRow(page, '8. Little-endian fast path'))?.[1]).toMatch(MEDIAN_CELL);
+    expect(errors).toEqual([]);
+  });
+});
