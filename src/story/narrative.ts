@@ -37,7 +37,7 @@ export interface StageStory {
 const GO_BOUNDS: SideNote = {
   title: 'Go: bounds-check elimination',
   text:
-    "Go checks every slice index, and its compiler drops a check when it can prove the index is in range (a hint like `_ = b[63]` before a loop is the classic trick; `-gcflags=-d=ssa/check_bce` lists the checks that remain). V8 checks typed-array indices the same way, and code with fixed, simple index patterns is what lets it hoist or drop them.",
+    "Go checks every slice index, and its compiler drops a check when it can prove the index is in range (a hint like `_ = b[63]` before a loop is the classic trick; `-gcflags=-d=ssa/check_bce/debug=1` lists the checks that remain). V8 checks typed-array indices the same way, and code with fixed, simple index patterns is what lets it hoist or drop them.",
 };
 
 const GO_INLINING: SideNote = {

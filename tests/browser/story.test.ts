@@ -114,6 +114,24 @@ describe('the story', () => {
     expectClean(opened);
   });
 
+  it.each([
+    ['/#/bench', 'Benchmark'],
+    ['/#/results', 'Results'],
+    ['/#/compare', 'Compare'],
+    ['/#/share/not-a-results-link', 'Results'],
+  ])('%s opens its page under the %s section', async (path, section) => {
+    const opened = await openApp(browser, path);
+    const { page } = opened;
+    await expect.poll(() => heading(page).count(), { timeout: 15_000 }).toBe(1);
+    expect((await heading(page).textContent())?.trim()).not.toBe('');
+    expect(await page.locator('nav[aria-label="Sections"] [aria-current="page"]').textContent()).toBe(section);
+    if (path.includes('/share/')) {
+      // A broken share link explains itself instead of showing nothing.
+      await expect.poll(() => page.locator('main [role="alert"]').count()).toBeGreaterThan(0);
+    }
+    expectClean(opened);
+  });
+
   it('teaches the measurement with the engine\'s own numbers', async () => {
     const opened = await openApp(browser, '/#/measure');
     const { page } = opened;
