@@ -2,8 +2,10 @@
 // capability probe before the app loads. The contestant that needs the missing feature
 // is shown as unavailable with the reason, before and after a run; everything else runs
 // as usual.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { parseResultsJson } from '../../src/results/validate.ts';
 import { choosePlan, runNotes, runToEnd, throughputRow } from './bench-helpers.ts';
 import { launchBrowser, openApp } from './harness.ts';
 
@@ -65,6 +67,12 @@ describe('missing capabilities', () => {
     // The override reached the results document too: it says what this "browser" lacks.
     const env = await page.getByTestId('env').textContent();
     if (lacking.id === '09-simd-wasm') expect(env).toContain('no WASM SIMD');
+
+    // The exported document records the run as unavailable, and imports again.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+    const exported = parseResultsJson(await readFile(await download.path(), 'utf8'));
+    if (!exported.ok) throw new Error(`the exported file does not import: ${exported.error}`);
+    expect(exported.results.runs.find((run) => run.contestant === lacking.id)).toMatchObject({ status: 'unavailable', reason: lacking.reason, nsPerOp: [] });
 
     expect(opened.errors).toEqual([]);
     expect(opened.foreignRequests).toEqual([]);

@@ -1,9 +1,12 @@
 // Contestants that break on purpose (`?faults` lists them): one that throws and one that
 // never returns, run beside a real stage. The broken ones must be reported as failed with
-// their reason, the real stage must finish with numbers, and the page must keep
-// answering while a worker spins forever.
+// their reason, the real stage must finish with numbers, the page must keep answering
+// while a worker spins forever, and the results must export and share as valid documents.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { decodeSharePayload } from '../../src/results/share.ts';
+import { parseResultsJson } from '../../src/results/validate.ts';
 import { choosePlan, runNotes, runToEnd, throughputRow } from './bench-helpers.ts';
 import { launchBrowser, openApp } from './harness.ts';
 
@@ -58,6 +61,20 @@ describe('faulty contestants', () => {
     // The faults have no numbers: their cells say why instead.
     expect((await throughputRow(page, 'Fault: throws'))?.[1]).toBe('failed');
     expect((await throughputRow(page, 'Fault: hangs'))?.[1]).toBe('failed');
+
+    // What the run produced passes the import validator, through a file and through a link.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+    const exported = parseResultsJson(await readFile(await download.path(), 'utf8'));
+    if (!exported.ok) throw new Error(`the exported file does not import: ${exported.error}`);
+    const byId = new Map(exported.results.runs.map((run) => [run.contestant, run]));
+    expect(byId.get('fault-throws')).toMatchObject({ status: 'failed', nsPerOp: [] });
+    expect(byId.get('fault-hangs')).toMatchObject({ status: 'failed', nsPerOp: [] });
+    expect(byId.get('08-little-endian')).toMatchObject({ status: 'ok', size: 1024 });
+    expect(byId.get('08-little-endian')!.nsPerOp).toHaveLength(2);
+
+    await page.getByTestId('share').click();
+    const link = await page.getByTestId('share-link').inputValue();
+    expect(await decodeSharePayload(link.slice(link.indexOf('#/share/') + '#/share/'.length))).toEqual({ ok: true, results: exported.results });
 
     expect(opened.errors).toEqual([]);
     expect(opened.foreignRequests).toEqual([]);
