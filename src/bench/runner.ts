@@ -12,9 +12,10 @@
 // landing on whoever happened to run last.
 //
 // Why a time box: stage 0 is quadratic on purpose, ~12 s for one hash of 1 MiB. Each
-// contestant gets `timeBoxMs` per input size. Before preparing a size, its cost is
-// extrapolated from the smaller sizes; a contestant whose one hash would not fit is
-// marked 'timeboxed' with the estimate as the reason instead of being run.
+// contestant gets `timeBoxMs` per input size, and no sample starts that would end past
+// it. Before preparing a size, its cost is extrapolated from the smaller sizes; when the
+// verifying hash and one sample would not fit, the size is marked 'timeboxed' with the
+// estimate as the reason instead of being run.
 
 import { RESULTS_FORMAT, RESULTS_VERSION, type ContestantInfo, type Results, type RunResult, type RunStatus } from './results.ts';
 import { resolveContestants, type Contestant } from './contestants.ts';
@@ -61,6 +62,9 @@ export interface Timeouts {
 
 /** Generous on a busy machine, yet a hung contestant is reported within seconds. */
 export const DEFAULT_TIMEOUTS: Timeouts = { loadMs: 10_000, sampleMinMs: 5_000, sampleFactor: 20, prepareSlackMs: 5_000 };
+
+/** Why a size is skipped when one hash is over half the time box. */
+const NO_SAMPLE_FITS = 'verifying it and timing one sample would not fit in the';
 
 /** Warm-up per contestant and size before calibration: long enough for V8 to tier up to its optimizing compiler. */
 export const WARMUP_MS = 100;
@@ -239,7 +243,7 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
       cell.spentMs += outcome.elapsedMs;
       if (outcome.status === 'too-slow') {
         cell.estimateNs = outcome.firstHashNs;
-        return timebox(cell, `one hash of ${formatSize(cell.size)} took ${describeMs(outcome.firstHashNs / 1e6)}, more than the ${describeMs(timeBoxMs)} time box per size`);
+        return timebox(cell, `one hash of ${formatSize(cell.size)} took ${describeMs(outcome.firstHashNs / 1e6)}: ${NO_SAMPLE_FITS} ${describeMs(timeBoxMs)} time box per size`);
       }
       cell.iterations = outcome.iterations;
       cell.estimateNs ??= outcome.nsPerOp;
@@ -257,7 +261,8 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
 
   async function sample(entry: Entry, cell: Cell, round: number): Promise<void> {
     const expectedMs = (cell.iterations * (cell.estimateNs ?? 0)) / 1e6;
-    if (cell.nsPerOp.length > 0 && cell.spentMs + expectedMs > timeBoxMs) {
+    // Never start a sample that would end past the time box.
+    if (cell.spentMs + expectedMs > timeBoxMs) {
       return timebox(cell, `stopped after ${cell.nsPerOp.length} of ${plan.rounds} samples: the ${describeMs(timeBoxMs)} time box per size ran out (one hash of ${formatSize(cell.size)} takes ~${describeMs((cell.estimateNs ?? 0) / 1e6)})`);
     }
     if (!entry.ready.has(cell.size)) {
@@ -306,8 +311,8 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
         if (cell.state !== 'pending') continue;
         const known = bySize.filter((c) => c.estimateNs !== undefined && c.size < cell.size).map((c) => ({ size: c.size, ns: c.estimateNs! }));
         const guess = predictOneHash(known, cell.size);
-        if (guess && guess.ns / 1e6 > timeBoxMs) {
-          timebox(cell, `one hash of ${formatSize(cell.size)} would take about ${describeMs(guess.ns / 1e6)} (${guess.basis}), more than the ${describeMs(timeBoxMs)} time box per size`);
+        if (guess && (2 * guess.ns) / 1e6 > timeBoxMs) {
+          timebox(cell, `one hash of ${formatSize(cell.size)} would take about ${describeMs(guess.ns / 1e6)} (${guess.basis}): ${NO_SAMPLE_FITS} ${describeMs(timeBoxMs)} time box per size`);
           continue;
         }
         progress(entry, cell.size, 0);
