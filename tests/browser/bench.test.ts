@@ -2,24 +2,10 @@
 // numbers as a user would see them, a run can be cancelled half-way without losing what
 // was measured, and a contestant this browser cannot run is listed with the reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { choosePlan, runNotes, runStatus, runToEnd, throughputRow } from './bench-helpers.ts';
 import { launchBrowser, openApp } from './harness.ts';
-
-/** A median with its interval, as the tables print it: "1,024 ± 2%", "57.3 ± ∞". */
-export const MEDIAN_CELL = /^[\d,.]+ ± (\d+%|∞|<1%)[¹²³⁴⁵⁶⁷⁸⁹⁰]*$/;
-
-/** How many pixels of the first chart in `scope` have been painted (0 while it is blank or missing). */
-export async function paintedPixels(page: Page, scope = '[data-testid="results-view"]'): Promise<number> {
-  return page.evaluate((selector) => {
-    const canvas = document.querySelector<HTMLCanvasElement>(`${selector} canvas`);
-    if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
-    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-    let painted = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) painted++;
-    return painted;
-  }, scope);
-}
+import { MEDIAN_CELL, paintedPixels } from './results-helpers.ts';
 
 describe('benchmark page', () => {
   let browser: Browser;
