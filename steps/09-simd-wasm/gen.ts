@@ -16,19 +16,26 @@ export const OUTPUT_FILE = './compress4x.ts';
 const MSG_PERMUTATION = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8];
 const ROUNDS = 7;
 const VECTOR = 16; // bytes in a v128
+const BLOCK_LEN = 64;
+const CHUNK_LEN = 1024;
+const SUBTREE_CHUNKS = 16;
 
 // Memory layout: byte addresses in the module's one 64 KiB page, and what lies there.
-// Every entry is a vector of four 32-bit lanes, lane k belonging to input k.
+// The constant vectors hold the same word in all four lanes; JS writes them once.
 const LAYOUT: [name: string, address: number, doc: string][] = [
-  ['CV', 0, '8 vectors: the chaining values going in, overwritten by the new ones.'],
-  ['IV', 8 * VECTOR, '4 vectors: IV words 0-3, the same in every lane.'],
-  ['COUNTER_LOW', 12 * VECTOR, 'Chunk counter, low 32 bits.'],
-  ['COUNTER_HIGH', 13 * VECTOR, 'Chunk counter, high 32 bits.'],
-  ['BLOCK_LEN', 14 * VECTOR, 'Block length: always 64, since only whole chunks come this way.'],
-  ['FLAGS', 15 * VECTOR, 'Domain flags of the current block.'],
-  ['MESSAGE', 16 * VECTOR, '16 blocks x 16 words, transposed: word w of block b is vector 16 * b + w.'],
+  ['IV', 0, '8 vectors: IV word i in every lane, the key words of plain hashing.'],
+  ['COUNTER_LOW', 8 * VECTOR, 'Chunk counter of each lane, low 32 bits (0 for parents).'],
+  ['COUNTER_HIGH', 9 * VECTOR, 'Chunk counter of each lane, high 32 bits.'],
+  ['BLOCK_LEN', 10 * VECTOR, 'Block length: always 64, since only whole blocks come this way.'],
+  ['CHUNK_FLAGS', 11 * VECTOR, '16 vectors: the flags of blocks 0-15 of a chunk (CHUNK_START, 0, ..., CHUNK_END).'],
+  ['PARENT_FLAGS', 27 * VECTOR, 'The flags of a parent: PARENT.'],
+  ['ROOT_FLAGS', 28 * VECTOR, 'The flags of the root parent: PARENT | ROOT.'],
+  ['CVS', 32 * VECTOR, `${SUBTREE_CHUNKS} chaining values of 32 bytes, one after the other: a subtree's chunks, then its parents.`],
+  ['INPUT', 64 * VECTOR, `${SUBTREE_CHUNKS} chunks of input (${SUBTREE_CHUNKS} KiB), as they are.`],
 ];
 const address = (name: string) => LAYOUT.find(([entry]) => entry === name)![1];
+const PAGE_END = address('INPUT') + SUBTREE_CHUNKS * CHUNK_LEN;
+if (PAGE_END > 65536) throw new Error(`gen: the layout needs ${PAGE_END} bytes, more than one 64 KiB page`);
 
 /** Quarter-round positions of one round: four columns, then four diagonals. */
 const G_POSITIONS = [
@@ -44,12 +51,23 @@ const G_POSITIONS = [
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-/** `$s[dst] = rotr($s[x] ^ $s[y], r)`, with rotr spelled as (v >>> r) | (v << 32 - r). */
+/** The byte indices of an i8x16.shuffle that picks 32-bit lanes (0-3 of a, 4-7 of b). */
+const pickLanes = (lanes: number[]) => lanes.flatMap((lane) => range(4).map((byte) => 4 * lane + byte)).join(' ');
+
+/**
+ * Bytes of each lane rotated right by r bits, r a multiple of 8: in little-endian order,
+ * byte i of the result is byte i + r / 8 of the word.
+ */
+const rotateBytes = (r: number) => range(16).map((i) => (i & ~3) + ((i + r / 8) & 3)).join(' ');
+
+/**
+ * `$s[dst] = rotr($s[x] ^ $s[y], r)`. Rotations by 16 and 8 move whole bytes, so one byte
+ * shuffle does them; by 12 and 7 they are (v >>> r) | (v << 32 - r).
+ */
 function xorRotate(dst: number, x: number, y: number, r: number): string {
-  return (
-    `local.get $s${x}  local.get $s${y}  v128.xor  local.tee $t  i32.const ${r}  i32x4.shr_u  ` +
-    `local.get $t  i32.const ${32 - r}  i32x4.shl  v128.or  local.set $s${dst}`
-  );
+  const xor = `local.get $s${x}  local.get $s${y}  v128.xor  local.tee $t  `;
+  if (r % 8 === 0) return xor + `local.get $t  i8x16.shuffle ${rotateBytes(r)}  local.set $s${dst}`;
+  return xor + `i32.const ${r}  i32x4.shr_u  local.get $t  i32.const ${32 - r}  i32x4.shl  v128.or  local.set $s${dst}`;
 }
 
 /** The quarter-round g as eight lines, one per statement of the spec. */
@@ -66,19 +84,49 @@ function g(a: number, b: number, c: number, d: number, mx: number, my: number): 
   ];
 }
 
+/**
+ * Transposes four vectors of four words, $x0..$x3, into `targets`: target i gets word i
+ * of each, in lane order. Two steps of pairing, as the SIMD transposes in C do: first
+ * interleave words of x0 with x1 and of x2 with x3, then join the halves of those.
+ */
+function transpose(targets: string[]): string[] {
+  const pairs = [
+    ['$y0', '$x0', '$x1', [0, 4, 1, 5]],
+    ['$y1', '$x0', '$x1', [2, 6, 3, 7]],
+    ['$y2', '$x2', '$x3', [0, 4, 1, 5]],
+    ['$y3', '$x2', '$x3', [2, 6, 3, 7]],
+    [targets[0], '$y0', '$y2', [0, 1, 4, 5]],
+    [targets[1], '$y0', '$y2', [2, 3, 6, 7]],
+    [targets[2], '$y1', '$y3', [0, 1, 4, 5]],
+    [targets[3], '$y1', '$y3', [2, 3, 6, 7]],
+  ] as const;
+  return pairs.map(([to, a, b, lanes]) => `local.get ${a}  local.get ${b}  i8x16.shuffle ${pickLanes([...lanes])}  local.set ${to}`);
+}
+
 function body(): string[] {
-  const lines: string[] = [';; state = cv, IV 0-3, counter low, counter high, block length, flags'];
-  const stateSources = [
-    ...range(8).map((i) => address('CV') + i * VECTOR),
-    ...range(4).map((i) => address('IV') + i * VECTOR),
-    ...['COUNTER_LOW', 'COUNTER_HIGH', 'BLOCK_LEN', 'FLAGS'].map(address),
+  const lanePointers = ['$input', '$input1', '$input2', '$input3'];
+  const lines: string[] = [
+    ';; lane k reads its blocks from $input + k * $stride',
+    'local.get $input  local.get $stride  i32.add  local.tee $input1',
+    'local.get $stride  i32.add  local.tee $input2',
+    'local.get $stride  i32.add  local.set $input3',
+    ';; the chaining values start as the key words',
+    ...range(8).map((i) => `i32.const ${address('IV') + i * VECTOR}  v128.load  local.set $s${i}`),
+    'loop $block',
   ];
-  stateSources.forEach((source, i) => lines.push(`i32.const ${source}  v128.load  local.set $s${i}`));
-  lines.push(';; the 16 message words of this block, from the address in $block');
-  for (const i of range(16)) {
-    const offset = i === 0 ? '' : ` offset=${i * VECTOR}`;
-    lines.push(`local.get $block  v128.load${offset}  local.set $m${i}`);
+  for (const quarter of range(4)) {
+    const offset = quarter === 0 ? '' : ` offset=${quarter * VECTOR}`;
+    lines.push(`;; message words ${4 * quarter}-${4 * quarter + 3}: four from each lane, transposed`);
+    lanePointers.forEach((pointer, k) => lines.push(`local.get ${pointer}  v128.load${offset}  local.set $x${k}`));
+    lines.push(...transpose(range(4).map((i) => `$m${4 * quarter + i}`)));
   }
+  lines.push(';; state = chaining value (s0-s7 already), IV 0-3, counter low, counter high, block length, flags');
+  const stateSources = [
+    ...range(4).map((i) => address('IV') + i * VECTOR),
+    ...['COUNTER_LOW', 'COUNTER_HIGH', 'BLOCK_LEN'].map(address),
+  ];
+  stateSources.forEach((source, i) => lines.push(`i32.const ${source}  v128.load  local.set $s${i + 8}`));
+  lines.push('local.get $flags  v128.load  local.set $s15');
 
   let order = range(16);
   for (const round of range(ROUNDS)) {
@@ -90,23 +138,39 @@ function body(): string[] {
     order = MSG_PERMUTATION.map((p) => order[p]);
   }
 
-  lines.push(';; new chaining value: cv[i] = s[i] ^ s[i + 8]');
-  for (const i of range(8)) {
-    lines.push(`i32.const ${address('CV') + i * VECTOR}  local.get $s${i}  local.get $s${i + 8}  v128.xor  v128.store`);
+  lines.push(';; new chaining value: s[i] ^= s[i + 8]');
+  for (const i of range(8)) lines.push(`local.get $s${i}  local.get $s${i + 8}  v128.xor  local.set $s${i}`);
+  lines.push(';; the next block of each lane, the next flags, until $blocks are done');
+  for (const pointer of lanePointers) lines.push(`local.get ${pointer}  i32.const ${BLOCK_LEN}  i32.add  local.set ${pointer}`);
+  lines.push(`local.get $flags  i32.const ${VECTOR}  i32.add  local.set $flags`);
+  lines.push('local.get $blocks  i32.const 1  i32.sub  local.tee $blocks  br_if $block');
+  lines.push('end');
+
+  lines.push(';; lane k\'s chaining value, transposed back, to $output + 32 * k');
+  for (const half of range(2)) {
+    lines.push(...range(4).map((k) => `local.get $s${4 * half + k}  local.set $x${k}`));
+    lines.push(...transpose(range(4).map((k) => `$x${k}`)));
+    for (const k of range(4)) {
+      lines.push(`local.get $output  local.get $x${k}  v128.store offset=${32 * k + VECTOR * half}`);
+    }
   }
   return lines;
 }
 
 /** The text of compress4x.ts. Pure, so a test can compare it with the checked-in file. */
 export function generate(): string {
-  const quoted = (prefix: string) => range(16).map((i) => `'${prefix}${i}'`).join(', ');
+  const quoted = (names: string[]) => names.map((name) => `'${name}'`).join(', ');
+  const numbered = (prefix: string, n: number) => quoted(range(n).map((i) => `${prefix}${i}`));
   return [
     '// Code generated by steps/09-simd-wasm/gen.ts; DO NOT EDIT.',
     '',
-    '// compress4x(block): four BLAKE3 compressions at once, lane k of every vector',
-    '// belonging to input k, written as WebAssembly text that wasm.ts assembles. $block is',
-    '// the address of the block\'s 16 message vectors; the new chaining values replace CV.',
-    '// Each line of the body is one statement of the spec\'s g, on all four lanes.',
+    '// compress4x(input, stride, blocks, flags, output): four BLAKE3 inputs side by side, lane',
+    '// k of every vector belonging to input k, written as WebAssembly text that wasm.ts',
+    '// assembles. Input k is `blocks` whole blocks at $input + k * $stride; each is',
+    '// compressed with the previous output as chaining value (the IV for the first) and the',
+    '// flags vector at $flags + 16 * b; the four chaining values that come out are written',
+    '// one after the other at $output. Each line of the rounds is one statement of the',
+    '// spec\'s g, on all four lanes.',
     "import type { FunctionModule } from './wasm.ts';",
     '',
     '// Memory layout, byte addresses. Each entry is a vector of four 32-bit lanes.',
@@ -114,12 +178,14 @@ export function generate(): string {
     '',
     'export const COMPRESS4X: FunctionModule = {',
     "  name: 'compress4x',",
-    "  params: ['block'],",
-    '  // The state s0..s15, the message m0..m15, and t for the rotations.',
-    `  locals: [\n    ${quoted('s')},\n    ${quoted('m')},\n    't',\n  ],`,
+    "  params: ['input', 'stride', 'blocks', 'flags', 'output'],",
+    "  // The addresses lanes 1-3 read from.",
+    `  i32Locals: [${quoted(['input1', 'input2', 'input3'])}],`,
+    '  // The state s0..s15, the message m0..m15, t for the rotations, x and y for transposing.',
+    `  v128Locals: [\n    ${numbered('s', 16)},\n    ${numbered('m', 16)},\n    't', ${numbered('x', 4)}, ${numbered('y', 4)},\n  ],`,
     '  memoryPages: 1,',
     '  body: [',
-    ...body().map((line) => `    '${line}',`),
+    ...body().map((line) => `    '${line.replace(/'/g, "\\'")}',`),
     '  ],',
     '};',
     '',

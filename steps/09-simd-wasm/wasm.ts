@@ -8,16 +8,21 @@
 // prefix, followed by their number as an unsigned LEB128.
 
 // Plain opcodes (one byte each).
+const LOOP = 0x03;
+const BR_IF = 0x0d;
 const LOCAL_GET = 0x20;
 const LOCAL_SET = 0x21;
 const LOCAL_TEE = 0x22;
 const I32_CONST = 0x41;
+const I32_ADD = 0x6a;
+const I32_SUB = 0x6b;
 const END = 0x0b;
 
 // SIMD opcodes (after the 0xfd prefix).
 const SIMD_PREFIX = 0xfd;
 const V128_LOAD = 0x00;
 const V128_STORE = 0x0b;
+const I8X16_SHUFFLE = 0x0d;
 const V128_OR = 0x50;
 const V128_XOR = 0x51;
 const I32X4_SHL = 0xab;
@@ -27,6 +32,7 @@ const I32X4_ADD = 0xae;
 // Value and section codes.
 const TYPE_I32 = 0x7f;
 const TYPE_V128 = 0x7b;
+const BLOCK_TYPE_EMPTY = 0x40;
 const FUNC_TYPE = 0x60;
 const SECTION_TYPE = 1;
 const SECTION_IMPORT = 2;
@@ -40,16 +46,22 @@ const LIMITS_MIN_MAX = 0x01;
 /** log2 of a v128's natural alignment (16 bytes), the default `align` of v128.load/store. */
 const V128_ALIGN = 4;
 
-type Immediate = 'none' | 'local' | 'i32' | 'memarg';
+type Immediate = 'none' | 'local' | 'i32' | 'memarg' | 'label' | 'branch' | 'lanes';
 
 /** Every instruction the assembler knows: its encoding and what immediate follows it. */
 const INSTRUCTIONS: Record<string, { opcode: number; simd: boolean; immediate: Immediate }> = {
+  loop: { opcode: LOOP, simd: false, immediate: 'label' },
+  br_if: { opcode: BR_IF, simd: false, immediate: 'branch' },
+  end: { opcode: END, simd: false, immediate: 'none' },
   'local.get': { opcode: LOCAL_GET, simd: false, immediate: 'local' },
   'local.set': { opcode: LOCAL_SET, simd: false, immediate: 'local' },
   'local.tee': { opcode: LOCAL_TEE, simd: false, immediate: 'local' },
   'i32.const': { opcode: I32_CONST, simd: false, immediate: 'i32' },
+  'i32.add': { opcode: I32_ADD, simd: false, immediate: 'none' },
+  'i32.sub': { opcode: I32_SUB, simd: false, immediate: 'none' },
   'v128.load': { opcode: V128_LOAD, simd: true, immediate: 'memarg' },
   'v128.store': { opcode: V128_STORE, simd: true, immediate: 'memarg' },
+  'i8x16.shuffle': { opcode: I8X16_SHUFFLE, simd: true, immediate: 'lanes' },
   'v128.or': { opcode: V128_OR, simd: true, immediate: 'none' },
   'v128.xor': { opcode: V128_XOR, simd: true, immediate: 'none' },
   'i32x4.shl': { opcode: I32X4_SHL, simd: true, immediate: 'none' },
@@ -63,8 +75,10 @@ export interface FunctionModule {
   name: string;
   /** Names of the i32 parameters, in order. */
   params: string[];
+  /** Names of the i32 locals (addresses). */
+  i32Locals: string[];
   /** Names of the v128 locals. */
-  locals: string[];
+  v128Locals: string[];
   /** Instructions, as WAT lines: several instructions per line, `;;` starts a comment. */
   body: readonly string[];
   /** The imported memory ("env" "memory") in 64 KiB pages; min = max, so it never grows. */
@@ -118,10 +132,11 @@ function tokens(line: string): string[] {
   return code.split(/\s+/).filter((token) => token !== '');
 }
 
-/** Encode the body lines into instruction bytes (without the final `end`). */
+/** Encode the body lines into instruction bytes (without the function's final `end`). */
 function encodeBody(fn: FunctionModule): number[] {
   const localIndex = new Map<string, number>();
-  [...fn.params, ...fn.locals].forEach((name, index) => localIndex.set(`$${name}`, index));
+  [...fn.params, ...fn.i32Locals, ...fn.v128Locals].forEach((name, index) => localIndex.set(`$${name}`, index));
+  const labels: string[] = []; // the enclosing loops, innermost last
   const bytes: number[] = [];
   for (const line of fn.body) {
     const words = tokens(line);
@@ -130,6 +145,7 @@ function encodeBody(fn: FunctionModule): number[] {
       if (instruction === undefined) throw new Error(`wasm: unknown instruction "${words[i]}" in "${line}"`);
       if (instruction.simd) bytes.push(SIMD_PREFIX, ...unsignedLeb128(instruction.opcode));
       else bytes.push(instruction.opcode);
+      if (words[i] === 'end' && labels.pop() === undefined) throw new Error(`wasm: "end" closes nothing in "${line}"`);
       if (instruction.immediate === 'memarg') {
         // Alignment (always natural), then the offset: `offset=N` when given, else 0.
         const offset = /^offset=(\d+)$/.exec(words[i + 1] ?? '');
@@ -144,9 +160,27 @@ function encodeBody(fn: FunctionModule): number[] {
         const operand = words[++i];
         if (!/^-?\d+$/.test(operand ?? '')) throw new Error(`wasm: i32.const needs an integer in "${line}"`);
         bytes.push(...signedLeb128(Number(operand)));
+      } else if (instruction.immediate === 'label') {
+        // `loop $name`: a block with no result, which `br_if $name` jumps back to the top of.
+        labels.push(words[++i] ?? '');
+        bytes.push(BLOCK_TYPE_EMPTY);
+      } else if (instruction.immediate === 'branch') {
+        // Branches name their target; the binary counts enclosing blocks outward from 0.
+        const depth = labels.length - 1 - labels.lastIndexOf(words[++i] ?? '');
+        if (depth === labels.length) throw new Error(`wasm: no enclosing loop "${words[i]}" in "${line}"`);
+        bytes.push(...unsignedLeb128(depth));
+      } else if (instruction.immediate === 'lanes') {
+        // i8x16.shuffle: 16 byte indices, 0-15 from the first operand, 16-31 from the second.
+        const lanes = words.slice(i + 1, i + 17).map(Number);
+        if (lanes.length !== 16 || !lanes.every((lane) => Number.isInteger(lane) && lane >= 0 && lane < 32)) {
+          throw new Error(`wasm: i8x16.shuffle needs 16 lane indices 0-31 in "${line}"`);
+        }
+        i += 16;
+        bytes.push(...lanes);
       }
     }
   }
+  if (labels.length > 0) throw new Error(`wasm: loop ${labels.join(', ')} has no "end"`);
   return bytes;
 }
 
@@ -163,8 +197,11 @@ export function assemble(fn: FunctionModule): Uint8Array<ArrayBuffer> {
     ...unsignedLeb128(fn.memoryPages),
   ];
   const functionExport = [...utf8Name(fn.name), EXPORT_FUNC, ...unsignedLeb128(0)];
-  // Locals are declared as (count, type) runs; all of ours are v128.
-  const localRuns = fn.locals.length === 0 ? [] : [[...unsignedLeb128(fn.locals.length), TYPE_V128]];
+  // Locals are declared as (count, type) runs: the i32s, then the v128s.
+  const localRuns = [
+    [...unsignedLeb128(fn.i32Locals.length), TYPE_I32],
+    [...unsignedLeb128(fn.v128Locals.length), TYPE_V128],
+  ].filter((run) => run[0] !== 0);
   const code = [...vec(localRuns), ...encodeBody(fn), END];
   return new Uint8Array([
     ...header,
@@ -180,16 +217,20 @@ export function assemble(fn: FunctionModule): Uint8Array<ArrayBuffer> {
 export function printWat(fn: FunctionModule): string {
   const params = fn.params.map((name) => ` (param $${name} i32)`).join('');
   const paramTypes = fn.params.map(() => ' i32').join('');
-  const locals: string[] = [];
-  for (let i = 0; i < fn.locals.length; i += 8) {
-    locals.push('    ' + fn.locals.slice(i, i + 8).map((name) => `(local $${name} v128)`).join(' '));
-  }
+  const locals = (names: string[], type: string) => {
+    const lines: string[] = [];
+    for (let i = 0; i < names.length; i += 8) {
+      lines.push('    ' + names.slice(i, i + 8).map((name) => `(local $${name} ${type})`).join(' '));
+    }
+    return lines;
+  };
   return [
     '(module',
     `  (type $t0 (func (param${paramTypes})))`,
     `  (import "env" "memory" (memory ${fn.memoryPages} ${fn.memoryPages}))`,
     `  (func $${fn.name} (type $t0)${params}`,
-    ...locals,
+    ...locals(fn.i32Locals, 'i32'),
+    ...locals(fn.v128Locals, 'v128'),
     ...fn.body.map((line) => '    ' + line),
     '  )',
     `  (export "${fn.name}" (func $${fn.name}))`,
