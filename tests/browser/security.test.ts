@@ -36,7 +36,7 @@ describe('security headers and the Content Security Policy', () => {
     await browser?.close();
   });
 
-  it('sends the same security headers with the page, its scripts and its workers', async () => {
+  it('sends the same security headers with the page and its scripts', async () => {
     expect(await headersOf('/')).toEqual(securityHeaders);
     const html = await (await fetch(baseURL() + '/')).text();
     const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
@@ -49,6 +49,8 @@ describe('security headers and the Content Security Policy', () => {
   it('runs the whole lesson, a diff and a stage 9 benchmark without a single violation', async () => {
     const opened = await openApp(browser, '/#/', { beforeLoad: RECORD_VIOLATIONS });
     const { page } = opened;
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
     const violations = () => page.evaluate(() => (globalThis as { __cspViolations?: string[] }).__cspViolations ?? null);
     expect(await violations()).toEqual([]);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
@@ -77,5 +79,11 @@ describe('security headers and the Content Security Policy', () => {
     expect(await violations()).toEqual([]);
     expect(opened.errors).toEqual([]);
     expect(opened.foreignRequests).toEqual([]);
+
+    // Workers get their policy from their own response: it must carry the same headers.
+    const workerPaths = [...new Set(workers.map((url) => new URL(url).pathname))];
+    expect(workerPaths.some((path) => path.includes('editor.worker'))).toBe(true);
+    expect(workerPaths.some((path) => path.includes('bench'))).toBe(true);
+    for (const path of workerPaths) expect(await headersOf(path), path).toEqual(securityHeaders);
   });
 });
