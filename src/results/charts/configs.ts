@@ -1,6 +1,7 @@
 // Chart.js configurations for the results charts, built from the page's model and the
 // theme. Plain data in, plain objects out: Chart.js itself is only loaded by the canvas.
 import type { ChartConfiguration, ChartDataset, FontSpec, ScaleOptions, TooltipItem } from 'chart.js';
+import { STAGES } from '../../../steps/index.ts';
 import { formatSize } from '../../bench/plan.ts';
 import { formatMBps, formatRatio, formatSig } from '../format.ts';
 import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../model.ts';
@@ -97,7 +98,9 @@ export function contestantColors(model: ResultsModel, theme: ChartTheme): Map<st
   const stages = model.contestants.filter((c) => c.kind === 'stage');
   const others = model.contestants.filter((c) => c.kind !== 'stage');
   const colors = new Map<string, string>();
-  stages.forEach((c, i) => colors.set(c.id, stageColor(i, stages.length, theme)));
+  // By position in the lesson, so a stage keeps its colour whichever stages a run includes.
+  const lesson = new Map(STAGES.map((stage) => [stage.id, stage.index]));
+  stages.forEach((c, i) => colors.set(c.id, stageColor(lesson.get(c.id) ?? i, STAGES.length, theme)));
   for (const c of others) colors.set(c.id, otherStyle(c.id, theme).color);
   return colors;
 }
