@@ -51,6 +51,10 @@ describe('sharing, exporting and importing results', () => {
     expect(await shared.page.locator('main img').count()).toBe(0);
     expect(await shared.page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     await expect.poll(() => paintedPixels(shared.page), { timeout: 15_000 }).toBeGreaterThan(1000);
+    // From there, straight into a comparison: the shared set fills the second side.
+    await shared.page.getByTestId('compare-shared').click();
+    await expect.poll(() => shared.page.getByTestId('side-1').textContent()).toContain('From a shared link.');
+    expect(await shared.page.getByTestId('side-1').getByTestId('env').textContent()).toContain(label);
 
     // A link cut short in transit says so instead of showing anything.
     const cut = await openApp(browser, url.slice(baseURL().length, -12));
