@@ -1,6 +1,6 @@
 // The live benchmark page in Chromium: a short run fills the charts and tables with
-// numbers as a user would see them, a run can be cancelled half-way without losing what
-// was measured, and a contestant this browser cannot run is listed with the reason.
+// numbers as a user would see them, and a run can be cancelled half-way without losing
+// what was measured. (Unavailable contestants: capabilities.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { choosePlan, runNotes, runStatus, runToEnd, throughputRow } from './bench-helpers.ts';
@@ -76,19 +76,6 @@ describe('benchmark page', () => {
     await expect.poll(() => page.getByTestId('run').isEnabled()).toBe(true);
     await page.evaluate(() => (location.hash = '#/results'));
     await expect.poll(async () => (await throughputRow(page, '4. State in local variables')) !== null, { timeout: 15_000 }).toBe(true);
-    expect(errors).toEqual([]);
-  });
-
-  it('lists a contestant this browser cannot run, with the reason', async () => {
-    const { page, errors } = await openApp(browser, '/#/bench', { beforeLoad: 'globalThis.__BLAKE3_LAB_CAPABILITIES__ = { wasmSimd: false };' });
-    const option = page.locator('label', { has: page.getByTestId('pick-09-simd-wasm') });
-    await expect.poll(() => option.textContent()).toMatch(/unavailable here: needs WebAssembly SIMD/);
-    await choosePlan(page, { contestants: ['08-little-endian', '09-simd-wasm'], sizes: [96], rounds: 2 });
-    await runToEnd(page);
-    const notes = await runNotes(page);
-    expect(notes.some((note) => /^UNAVAILABLE 9\. SIMD WebAssembly at 96 B: needs WebAssembly SIMD/i.test(note)), notes.join('\n')).toBe(true);
-    expect((await throughputRow(page, '9. SIMD WebAssembly'))?.[1]).toBe('unavailable');
-    expect((await throughputRow(page, '8. Little-endian fast path'))?.[1]).toMatch(MEDIAN_CELL);
     expect(errors).toEqual([]);
   });
 });
