@@ -163,8 +163,6 @@ function wordsToBytes(words: Uint32Array): Uint8Array {
 const LANES = 4;
 const CV_LEN = 32;
 const BLOCKS_PER_CHUNK = CHUNK_LEN / BLOCK_LEN;
-/** The most chunks the module's memory holds at once: the largest subtree it hashes. */
-const SUBTREE_CHUNKS = 16;
 
 let moduleBytes: Uint8Array<ArrayBuffer> | undefined;
 // Set by the first hash(): the module's function and views of its memory. The memory
@@ -281,7 +279,7 @@ function hashInput(input: Uint8Array, useWordView: boolean, useSimd: boolean): U
   // takes the final chunk's place: not merged eagerly, and the root if it is everything.
   const wholeChunks = Math.floor(input.length / CHUNK_LEN);
   let finalChunkDone = false;
-  for (let chunks = SUBTREE_CHUNKS; useSimd && chunks >= LANES && !finalChunkDone; chunks /= 2) {
+  for (let chunks = simd.SUBTREE_CHUNKS; useSimd && chunks >= LANES && !finalChunkDone; chunks /= 2) {
     while (wholeChunks - chunkCounter >= chunks) {
       finalChunkDone = chunkCounter + chunks === chunkCount;
       subtreeChainingValue(input, offset, chunks, chunkCounter, finalChunkDone && chunkCounter === 0);

@@ -18,7 +18,7 @@ const ROUNDS = 7;
 const VECTOR = 16; // bytes in a v128
 const BLOCK_LEN = 64;
 const CHUNK_LEN = 1024;
-const SUBTREE_CHUNKS = 16;
+const SUBTREE_CHUNKS = 32;
 
 // Memory layout: byte addresses in the module's one 64 KiB page, and what lies there.
 // The constant vectors hold the same word in all four lanes; JS writes them once.
@@ -31,7 +31,7 @@ const LAYOUT: [name: string, address: number, doc: string][] = [
   ['PARENT_FLAGS', 27 * VECTOR, 'The flags of a parent: PARENT.'],
   ['ROOT_FLAGS', 28 * VECTOR, 'The flags of the root parent: PARENT | ROOT.'],
   ['CVS', 32 * VECTOR, `${SUBTREE_CHUNKS} chaining values of 32 bytes, one after the other: a subtree's chunks, then its parents.`],
-  ['INPUT', 64 * VECTOR, `${SUBTREE_CHUNKS} chunks of input (${SUBTREE_CHUNKS} KiB), as they are.`],
+  ['INPUT', 32 * VECTOR + SUBTREE_CHUNKS * 32, `${SUBTREE_CHUNKS} chunks of input (${SUBTREE_CHUNKS} KiB), as they are.`],
 ];
 const address = (name: string) => LAYOUT.find(([entry]) => entry === name)![1];
 const PAGE_END = address('INPUT') + SUBTREE_CHUNKS * CHUNK_LEN;
@@ -55,19 +55,20 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const pickLanes = (lanes: number[]) => lanes.flatMap((lane) => range(4).map((byte) => 4 * lane + byte)).join(' ');
 
 /**
- * Bytes of each lane rotated right by r bits, r a multiple of 8: in little-endian order,
- * byte i of the result is byte i + r / 8 of the word.
+ * The byte order of each lane rotated right by r bits, r a multiple of 8: in little-endian
+ * order, byte i of the result is byte i + r / 8 of the word.
  */
 const rotateBytes = (r: number) => range(16).map((i) => (i & ~3) + ((i + r / 8) & 3)).join(' ');
 
 /**
  * `$s[dst] = rotr($s[x] ^ $s[y], r)`. Rotations by 16 and 8 move whole bytes, so one byte
- * shuffle does them; by 12 and 7 they are (v >>> r) | (v << 32 - r).
+ * swizzle does them, by the byte order in $rot16 or $rot8; by 12 and 7 they are
+ * (v >>> r) | (v << 32 - r).
  */
 function xorRotate(dst: number, x: number, y: number, r: number): string {
-  const xor = `local.get $s${x}  local.get $s${y}  v128.xor  local.tee $t  `;
-  if (r % 8 === 0) return xor + `local.get $t  i8x16.shuffle ${rotateBytes(r)}  local.set $s${dst}`;
-  return xor + `i32.const ${r}  i32x4.shr_u  local.get $t  i32.const ${32 - r}  i32x4.shl  v128.or  local.set $s${dst}`;
+  const xor = `local.get $s${x}  local.get $s${y}  v128.xor  `;
+  if (r % 8 === 0) return xor + `local.get $rot${r}  i8x16.swizzle  local.set $s${dst}`;
+  return xor + `local.tee $t  i32.const ${r}  i32x4.shr_u  local.get $t  i32.const ${32 - r}  i32x4.shl  v128.or  local.set $s${dst}`;
 }
 
 /** The quarter-round g as eight lines, one per statement of the spec. */
@@ -110,6 +111,9 @@ function body(): string[] {
     'local.get $input  local.get $stride  i32.add  local.tee $input1',
     'local.get $stride  i32.add  local.tee $input2',
     'local.get $stride  i32.add  local.set $input3',
+    ';; byte orders for the rotations by 16 and 8',
+    `v128.const i8x16 ${rotateBytes(16)}  local.set $rot16`,
+    `v128.const i8x16 ${rotateBytes(8)}  local.set $rot8`,
     ';; the chaining values start as the key words',
     ...range(8).map((i) => `i32.const ${address('IV') + i * VECTOR}  v128.load  local.set $s${i}`),
     'loop $block',
@@ -173,7 +177,10 @@ export function generate(): string {
     '// spec\'s g, on all four lanes.',
     "import type { FunctionModule } from './wasm.ts';",
     '',
-    '// Memory layout, byte addresses. Each entry is a vector of four 32-bit lanes.',
+    '/** The most chunks the memory holds at once: the largest subtree hashed in one go. */',
+    `export const SUBTREE_CHUNKS = ${SUBTREE_CHUNKS};`,
+    '',
+    '// Memory layout, byte addresses.',
     ...LAYOUT.flatMap(([name, at, doc]) => [`/** ${doc} */`, `export const ${name} = ${at};`]),
     '',
     'export const COMPRESS4X: FunctionModule = {',
@@ -181,8 +188,9 @@ export function generate(): string {
     "  params: ['input', 'stride', 'blocks', 'flags', 'output'],",
     "  // The addresses lanes 1-3 read from.",
     `  i32Locals: [${quoted(['input1', 'input2', 'input3'])}],`,
-    '  // The state s0..s15, the message m0..m15, t for the rotations, x and y for transposing.',
-    `  v128Locals: [\n    ${numbered('s', 16)},\n    ${numbered('m', 16)},\n    't', ${numbered('x', 4)}, ${numbered('y', 4)},\n  ],`,
+    '  // The state s0..s15, the message m0..m15, t and the byte orders for the rotations, x and y',
+    '  // for transposing.',
+    `  v128Locals: [\n    ${numbered('s', 16)},\n    ${numbered('m', 16)},\n    't', 'rot16', 'rot8', ${numbered('x', 4)}, ${numbered('y', 4)},\n  ],`,
     '  memoryPages: 1,',
     '  body: [',
     ...body().map((line) => `    '${line.replace(/'/g, "\\'")}',`),

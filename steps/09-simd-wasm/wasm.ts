@@ -22,7 +22,9 @@ const END = 0x0b;
 const SIMD_PREFIX = 0xfd;
 const V128_LOAD = 0x00;
 const V128_STORE = 0x0b;
+const V128_CONST = 0x0c;
 const I8X16_SHUFFLE = 0x0d;
+const I8X16_SWIZZLE = 0x0e;
 const V128_OR = 0x50;
 const V128_XOR = 0x51;
 const I32X4_SHL = 0xab;
@@ -46,7 +48,7 @@ const LIMITS_MIN_MAX = 0x01;
 /** log2 of a v128's natural alignment (16 bytes), the default `align` of v128.load/store. */
 const V128_ALIGN = 4;
 
-type Immediate = 'none' | 'local' | 'i32' | 'memarg' | 'label' | 'branch' | 'lanes';
+type Immediate = 'none' | 'local' | 'i32' | 'memarg' | 'label' | 'branch' | 'lanes' | 'bytes';
 
 /** Every instruction the assembler knows: its encoding and what immediate follows it. */
 const INSTRUCTIONS: Record<string, { opcode: number; simd: boolean; immediate: Immediate }> = {
@@ -61,7 +63,9 @@ const INSTRUCTIONS: Record<string, { opcode: number; simd: boolean; immediate: I
   'i32.sub': { opcode: I32_SUB, simd: false, immediate: 'none' },
   'v128.load': { opcode: V128_LOAD, simd: true, immediate: 'memarg' },
   'v128.store': { opcode: V128_STORE, simd: true, immediate: 'memarg' },
+  'v128.const': { opcode: V128_CONST, simd: true, immediate: 'bytes' },
   'i8x16.shuffle': { opcode: I8X16_SHUFFLE, simd: true, immediate: 'lanes' },
+  'i8x16.swizzle': { opcode: I8X16_SWIZZLE, simd: true, immediate: 'none' },
   'v128.or': { opcode: V128_OR, simd: true, immediate: 'none' },
   'v128.xor': { opcode: V128_XOR, simd: true, immediate: 'none' },
   'i32x4.shl': { opcode: I32X4_SHL, simd: true, immediate: 'none' },
@@ -141,11 +145,12 @@ function encodeBody(fn: FunctionModule): number[] {
   for (const line of fn.body) {
     const words = tokens(line);
     for (let i = 0; i < words.length; i++) {
-      const instruction = INSTRUCTIONS[words[i]];
-      if (instruction === undefined) throw new Error(`wasm: unknown instruction "${words[i]}" in "${line}"`);
+      const mnemonic = words[i];
+      const instruction = INSTRUCTIONS[mnemonic];
+      if (instruction === undefined) throw new Error(`wasm: unknown instruction "${mnemonic}" in "${line}"`);
       if (instruction.simd) bytes.push(SIMD_PREFIX, ...unsignedLeb128(instruction.opcode));
       else bytes.push(instruction.opcode);
-      if (words[i] === 'end' && labels.pop() === undefined) throw new Error(`wasm: "end" closes nothing in "${line}"`);
+      if (mnemonic === 'end' && labels.pop() === undefined) throw new Error(`wasm: "end" closes nothing in "${line}"`);
       if (instruction.immediate === 'memarg') {
         // Alignment (always natural), then the offset: `offset=N` when given, else 0.
         const offset = /^offset=(\d+)$/.exec(words[i + 1] ?? '');
@@ -169,14 +174,18 @@ function encodeBody(fn: FunctionModule): number[] {
         const depth = labels.length - 1 - labels.lastIndexOf(words[++i] ?? '');
         if (depth === labels.length) throw new Error(`wasm: no enclosing loop "${words[i]}" in "${line}"`);
         bytes.push(...unsignedLeb128(depth));
-      } else if (instruction.immediate === 'lanes') {
+      } else if (instruction.immediate === 'lanes' || instruction.immediate === 'bytes') {
         // i8x16.shuffle: 16 byte indices, 0-15 from the first operand, 16-31 from the second.
-        const lanes = words.slice(i + 1, i + 17).map(Number);
-        if (lanes.length !== 16 || !lanes.every((lane) => Number.isInteger(lane) && lane >= 0 && lane < 32)) {
-          throw new Error(`wasm: i8x16.shuffle needs 16 lane indices 0-31 in "${line}"`);
+        // v128.const: `i8x16` and the vector's 16 bytes.
+        const isConst = instruction.immediate === 'bytes';
+        if (isConst && words[++i] !== 'i8x16') throw new Error(`wasm: v128.const takes i8x16 bytes in "${line}"`);
+        const values = words.slice(i + 1, i + 17).map(Number);
+        const limit = isConst ? 256 : 32;
+        if (values.length !== 16 || !values.every((value) => Number.isInteger(value) && value >= 0 && value < limit)) {
+          throw new Error(`wasm: ${mnemonic} needs 16 values from 0 to ${limit - 1} in "${line}"`);
         }
         i += 16;
-        bytes.push(...lanes);
+        bytes.push(...values);
       }
     }
   }
