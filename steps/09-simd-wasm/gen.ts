@@ -71,14 +71,17 @@ function xorRotate(dst: number, x: number, y: number, r: number): string {
   return xor + `local.tee $t  i32.const ${r}  i32x4.shr_u  local.get $t  i32.const ${32 - r}  i32x4.shl  v128.or  local.set $s${dst}`;
 }
 
-/** The quarter-round g as eight lines, one per statement of the spec. */
+/**
+ * The quarter-round g as eight lines, one per statement of the spec. The message word is
+ * added first: it is ready long before $s[b], so that addition is off the critical path.
+ */
 function g(a: number, b: number, c: number, d: number, mx: number, my: number): string[] {
   return [
-    `local.get $s${a}  local.get $s${b}  i32x4.add  local.get $m${mx}  i32x4.add  local.set $s${a}`,
+    `local.get $s${a}  local.get $m${mx}  i32x4.add  local.get $s${b}  i32x4.add  local.set $s${a}`,
     xorRotate(d, d, a, 16),
     `local.get $s${c}  local.get $s${d}  i32x4.add  local.set $s${c}`,
     xorRotate(b, b, c, 12),
-    `local.get $s${a}  local.get $s${b}  i32x4.add  local.get $m${my}  i32x4.add  local.set $s${a}`,
+    `local.get $s${a}  local.get $m${my}  i32x4.add  local.get $s${b}  i32x4.add  local.set $s${a}`,
     xorRotate(d, d, a, 8),
     `local.get $s${c}  local.get $s${d}  i32x4.add  local.set $s${c}`,
     xorRotate(b, b, c, 7),
@@ -135,10 +138,16 @@ function body(): string[] {
   let order = range(16);
   for (const round of range(ROUNDS)) {
     lines.push(`;; round ${round}: message order ${order.join(' ')}`);
-    G_POSITIONS.forEach(([a, b, c, d], i) => {
-      const [mx, my] = [order[2 * i], order[2 * i + 1]];
-      lines.push(`;; g(${a}, ${b}, ${c}, ${d}, m${mx}, m${my})`, ...g(a, b, c, d, mx, my));
-    });
+    // The four g's of a half-round touch different words, so their statements can
+    // alternate: four lines, one per g, for each statement in turn.
+    for (const [half, name] of [[0, 'columns'], [4, 'diagonals']] as const) {
+      const positions = G_POSITIONS.slice(half, half + 4);
+      const messages = positions.map((_, i) => [order[2 * (half + i)], order[2 * (half + i) + 1]]);
+      const calls = positions.map(([a, b, c, d], i) => `g(${a}, ${b}, ${c}, ${d}, m${messages[i][0]}, m${messages[i][1]})`);
+      lines.push(`;; ${name}: ${calls.join('  ')}`);
+      const statements = positions.map(([a, b, c, d], i) => g(a, b, c, d, messages[i][0], messages[i][1]));
+      for (const statement of range(8)) lines.push(...statements.map((lines) => lines[statement]));
+    }
     order = MSG_PERMUTATION.map((p) => order[p]);
   }
 
@@ -174,7 +183,7 @@ export function generate(): string {
     '// compressed with the previous output as chaining value (the IV for the first) and the',
     '// flags vector at $flags + 16 * b; the four chaining values that come out are written',
     '// one after the other at $output. Each line of the rounds is one statement of the',
-    '// spec\'s g, on all four lanes.',
+    '// spec\'s g, on all four lanes; the four g\'s of a half-round take turns, a statement each.',
     "import type { FunctionModule } from './wasm.ts';",
     '',
     '/** The most chunks the memory holds at once: the largest subtree hashed in one go. */',
