@@ -209,12 +209,13 @@ function instantiate(): void {
   compress4x = instance.exports.compress4x as typeof compress4x;
 }
 
-// Hashes the `chunks` whole chunks at input[offset..] (4, 8 or 16 of them), numbered from
-// `counter`, as the complete subtree they form, leaving its chaining value at simd.CVS.
-// The chunks go four at a time, then the parents level by level, four at a time again:
-// at simd.CVS, the two children of parent j sit side by side at 64 * j, so each level is
-// read as blocks of 64 bytes and written back, half as long, over itself. With fewer
-// than four parents left, the spare lanes hash whatever lies next, and are ignored.
+// Hashes the `chunks` whole chunks at input[offset..] (a power of two from 4 to
+// simd.SUBTREE_CHUNKS), numbered from `counter`, as the complete subtree they form, and
+// leaves its chaining value at simd.CVS. The chunks go four at a time, then the parents
+// level by level, four at a time again: at simd.CVS the two children of parent j sit side
+// by side at 64 * j, so a level is read as 64-byte blocks and written back, half as long,
+// over itself. With fewer than four parents left, the spare lanes hash stale chaining
+// values, and their output is never read.
 function subtreeChainingValue(input: Uint8Array, offset: number, chunks: number, counter: number, isRoot: boolean): void {
   const mem = simdWords;
   simdBytes.set(input.subarray(offset, offset + chunks * CHUNK_LEN), simd.INPUT);
@@ -226,7 +227,9 @@ function subtreeChainingValue(input: Uint8Array, offset: number, chunks: number,
     }
     compress4x!(simd.INPUT + first * CHUNK_LEN, CHUNK_LEN, BLOCKS_PER_CHUNK, simd.CHUNK_FLAGS, simd.CVS + first * CV_LEN);
   }
-  mem.fill(0, simd.COUNTER_LOW / 4, simd.COUNTER_HIGH / 4 + LANES); // parents count nothing
+  // Parents count nothing: counter 0.
+  mem.fill(0, simd.COUNTER_LOW / 4, simd.COUNTER_LOW / 4 + LANES);
+  mem.fill(0, simd.COUNTER_HIGH / 4, simd.COUNTER_HIGH / 4 + LANES);
   for (let parents = chunks / 2; parents >= 1; parents /= 2) {
     const flags = parents === 1 && isRoot ? simd.ROOT_FLAGS : simd.PARENT_FLAGS;
     for (let first = 0; first < parents; first += LANES) {
@@ -272,22 +275,22 @@ function hashInput(input: Uint8Array, useWordView: boolean, useSimd: boolean): U
   let cvStackLen = 0; // in words: the next free slot
   let chunkCounter = 0;
   let offset = 0;
-  // Whole chunks go to the module as complete subtrees of 16, then 8, then 4 chunks: each
-  // enters the stack as one entry, merged as a chunk would be once per trailing zero bit
-  // of the chunk count, counted in subtrees. Sizes only shrink, so each subtree starts at
-  // a multiple of its size and is a node of BLAKE3's tree. One ending on the final chunk
-  // takes the final chunk's place: not merged eagerly, and the root if it is everything.
+  // Whole chunks go to the module as complete subtrees of 32, 16, 8 or 4 chunks, largest
+  // first, so each starts at a multiple of its size and is a node of BLAKE3's tree. Each
+  // enters the stack as one entry, merged as a chunk's would be once per trailing zero bit
+  // of the count so far, counted in subtrees of its size: the stack never holds more
+  // entries than stage 8's. A subtree ending on the final chunk takes that chunk's slot:
+  // never merged eagerly, and the root itself when it is the whole input.
   const wholeChunks = Math.floor(input.length / CHUNK_LEN);
-  let finalChunkDone = false;
-  for (let chunks = simd.SUBTREE_CHUNKS; useSimd && chunks >= LANES && !finalChunkDone; chunks /= 2) {
+  for (let chunks = simd.SUBTREE_CHUNKS; useSimd && chunks >= LANES; chunks /= 2) {
     while (wholeChunks - chunkCounter >= chunks) {
-      finalChunkDone = chunkCounter + chunks === chunkCount;
-      subtreeChainingValue(input, offset, chunks, chunkCounter, finalChunkDone && chunkCounter === 0);
+      const isFinal = chunkCounter + chunks === chunkCount;
+      subtreeChainingValue(input, offset, chunks, chunkCounter, isFinal && chunkCounter === 0);
       cvStack.set(simdWords.subarray(simd.CVS / 4, simd.CVS / 4 + 8), cvStackLen);
-      offset += chunks * CHUNK_LEN;
-      if (finalChunkDone) break;
-      cvStackLen += 8;
       chunkCounter += chunks;
+      offset += chunks * CHUNK_LEN;
+      if (isFinal) break;
+      cvStackLen += 8;
       for (let total = chunkCounter / chunks; (total & 1) === 0; total >>= 1) {
         cvStackLen -= 8;
         parentChainingValue(cvStack, cvStackLen - 8, 0);
@@ -307,7 +310,7 @@ function hashInput(input: Uint8Array, useWordView: boolean, useSimd: boolean): U
     offset += CHUNK_LEN;
   }
 
-  if (!finalChunkDone) {
+  if (chunkCounter < chunkCount) {
     const isOnlyChunk = cvStackLen === 0;
     chunkChainingValue(input, inputWords, offset, input.length, chunkCounter, isOnlyChunk, cvStack, cvStackLen);
   }

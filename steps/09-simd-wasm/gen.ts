@@ -6,9 +6,10 @@
 // Each v128 value holds the same word of four independent inputs (lane k = input k), so
 // the scalar algorithm carries over word for word: every `+` becomes i32x4.add, every
 // `^` v128.xor, and a rotation, which has no SIMD instruction, becomes two shifts and
-// an or. As in stage 6, the message permutation is resolved here, at generation time:
-// round r reads the message locals in the order the permutation gives, so nothing is
-// permuted at runtime.
+// an or, or, by 16 and 8, one byte swizzle. As in stage 6, the message permutation is
+// resolved here, at generation time: round r reads the message locals in the order the
+// permutation gives, so nothing is permuted at runtime. The inputs arrive as they are in
+// memory; the function transposes them into lanes itself, with byte shuffles.
 
 /** The file this generator writes, relative to this one. */
 export const OUTPUT_FILE = './compress4x.ts';
@@ -89,27 +90,66 @@ function g(a: number, b: number, c: number, d: number, mx: number, my: number): 
 }
 
 /**
- * Transposes four vectors of four words, $x0..$x3, into `targets`: target i gets word i
- * of each, in lane order. Two steps of pairing, as the SIMD transposes in C do: first
- * interleave words of x0 with x1 and of x2 with x3, then join the halves of those.
+ * Transposes the 4 x 4 words in vectors `from` into vectors `to`: word i of from[k] goes
+ * to lane k of to[i]. Two steps of pairing, the usual SIMD transpose: interleave the words
+ * of from[0] with from[1] and of from[2] with from[3] (into $y0..$y3), then join halves.
  */
-function transpose(targets: string[]): string[] {
-  const pairs = [
-    ['$y0', '$x0', '$x1', [0, 4, 1, 5]],
-    ['$y1', '$x0', '$x1', [2, 6, 3, 7]],
-    ['$y2', '$x2', '$x3', [0, 4, 1, 5]],
-    ['$y3', '$x2', '$x3', [2, 6, 3, 7]],
-    [targets[0], '$y0', '$y2', [0, 1, 4, 5]],
-    [targets[1], '$y0', '$y2', [2, 3, 6, 7]],
-    [targets[2], '$y1', '$y3', [0, 1, 4, 5]],
-    [targets[3], '$y1', '$y3', [2, 3, 6, 7]],
+function transpose(from: string[], to: string[]): string[] {
+  const steps = [
+    ['$y0', from[0], from[1], [0, 4, 1, 5]],
+    ['$y1', from[0], from[1], [2, 6, 3, 7]],
+    ['$y2', from[2], from[3], [0, 4, 1, 5]],
+    ['$y3', from[2], from[3], [2, 6, 3, 7]],
+    [to[0], '$y0', '$y2', [0, 1, 4, 5]],
+    [to[1], '$y0', '$y2', [2, 3, 6, 7]],
+    [to[2], '$y1', '$y3', [0, 1, 4, 5]],
+    [to[3], '$y1', '$y3', [2, 3, 6, 7]],
   ] as const;
-  return pairs.map(([to, a, b, lanes]) => `local.get ${a}  local.get ${b}  i8x16.shuffle ${pickLanes([...lanes])}  local.set ${to}`);
+  return steps.map(([dst, a, b, lanes]) => `local.get ${a}  local.get ${b}  i8x16.shuffle ${pickLanes([...lanes])}  local.set ${dst}`);
+}
+
+const LANE_ADDRESSES = ['$input', '$input1', '$input2', '$input3'];
+
+/** Loads the block's 16 words from each lane's address, transposed into $m0..$m15. */
+function loadMessage(): string[] {
+  const lines: string[] = [];
+  for (const quarter of range(4)) {
+    const offset = quarter === 0 ? '' : ` offset=${quarter * VECTOR}`;
+    const rows = range(4).map((k) => `$x${k}`);
+    lines.push(`;; message words ${4 * quarter}-${4 * quarter + 3}: four from each lane, transposed`);
+    LANE_ADDRESSES.forEach((at, k) => lines.push(`local.get ${at}  v128.load${offset}  local.set ${rows[k]}`));
+    lines.push(...transpose(rows, range(4).map((i) => `$m${4 * quarter + i}`)));
+  }
+  return lines;
+}
+
+/** The 7 rounds, with the message permutation resolved: round r reads m in its order. */
+function rounds(): string[] {
+  const lines: string[] = [];
+  let order = range(16);
+  for (const round of range(ROUNDS)) {
+    lines.push(`;; round ${round}: message order ${order.join(' ')}`);
+    // The four g's of a half-round touch different words, so their statements can take
+    // turns: four lines, one per g, for each statement in order.
+    for (const [first, name] of [[0, 'columns'], [4, 'diagonals']] as const) {
+      const calls = G_POSITIONS.slice(first, first + 4).map(([a, b, c, d], i) => {
+        const [mx, my] = [order[2 * (first + i)], order[2 * (first + i) + 1]];
+        return { text: `g(${a}, ${b}, ${c}, ${d}, m${mx}, m${my})`, statements: g(a, b, c, d, mx, my) };
+      });
+      lines.push(`;; ${name}: ${calls.map((call) => call.text).join('  ')}`);
+      for (const statement of range(8)) lines.push(...calls.map((call) => call.statements[statement]));
+    }
+    order = MSG_PERMUTATION.map((p) => order[p]);
+  }
+  return lines;
 }
 
 function body(): string[] {
-  const lanePointers = ['$input', '$input1', '$input2', '$input3'];
-  const lines: string[] = [
+  const state = [
+    ...range(4).map((i) => address('IV') + i * VECTOR),
+    ...['COUNTER_LOW', 'COUNTER_HIGH', 'BLOCK_LEN'].map(address),
+  ];
+  return [
     ';; lane k reads its blocks from $input + k * $stride',
     'local.get $input  local.get $stride  i32.add  local.tee $input1',
     'local.get $stride  i32.add  local.tee $input2',
@@ -120,54 +160,24 @@ function body(): string[] {
     ';; the chaining values start as the key words',
     ...range(8).map((i) => `i32.const ${address('IV') + i * VECTOR}  v128.load  local.set $s${i}`),
     'loop $block',
+    ...loadMessage(),
+    ';; state = chaining value (s0-s7 already), IV 0-3, counter low, counter high, block length, flags',
+    ...state.map((at, i) => `i32.const ${at}  v128.load  local.set $s${i + 8}`),
+    'local.get $flags  v128.load  local.set $s15',
+    ...rounds(),
+    ';; new chaining value: s[i] ^= s[i + 8]',
+    ...range(8).map((i) => `local.get $s${i}  local.get $s${i + 8}  v128.xor  local.set $s${i}`),
+    ';; on to the next block of each lane and its flags, until $blocks are done',
+    ...LANE_ADDRESSES.map((at) => `local.get ${at}  i32.const ${BLOCK_LEN}  i32.add  local.set ${at}`),
+    `local.get $flags  i32.const ${VECTOR}  i32.add  local.set $flags`,
+    'local.get $blocks  i32.const 1  i32.sub  local.tee $blocks  br_if $block',
+    'end',
+    ';; lane k\'s chaining value, transposed back, to $output + 32 * k',
+    ...range(2).flatMap((half) => [
+      ...transpose(range(4).map((i) => `$s${4 * half + i}`), range(4).map((k) => `$x${k}`)),
+      ...range(4).map((k) => `local.get $output  local.get $x${k}  v128.store offset=${32 * k + VECTOR * half}`),
+    ]),
   ];
-  for (const quarter of range(4)) {
-    const offset = quarter === 0 ? '' : ` offset=${quarter * VECTOR}`;
-    lines.push(`;; message words ${4 * quarter}-${4 * quarter + 3}: four from each lane, transposed`);
-    lanePointers.forEach((pointer, k) => lines.push(`local.get ${pointer}  v128.load${offset}  local.set $x${k}`));
-    lines.push(...transpose(range(4).map((i) => `$m${4 * quarter + i}`)));
-  }
-  lines.push(';; state = chaining value (s0-s7 already), IV 0-3, counter low, counter high, block length, flags');
-  const stateSources = [
-    ...range(4).map((i) => address('IV') + i * VECTOR),
-    ...['COUNTER_LOW', 'COUNTER_HIGH', 'BLOCK_LEN'].map(address),
-  ];
-  stateSources.forEach((source, i) => lines.push(`i32.const ${source}  v128.load  local.set $s${i + 8}`));
-  lines.push('local.get $flags  v128.load  local.set $s15');
-
-  let order = range(16);
-  for (const round of range(ROUNDS)) {
-    lines.push(`;; round ${round}: message order ${order.join(' ')}`);
-    // The four g's of a half-round touch different words, so their statements can
-    // alternate: four lines, one per g, for each statement in turn.
-    for (const [half, name] of [[0, 'columns'], [4, 'diagonals']] as const) {
-      const positions = G_POSITIONS.slice(half, half + 4);
-      const messages = positions.map((_, i) => [order[2 * (half + i)], order[2 * (half + i) + 1]]);
-      const calls = positions.map(([a, b, c, d], i) => `g(${a}, ${b}, ${c}, ${d}, m${messages[i][0]}, m${messages[i][1]})`);
-      lines.push(`;; ${name}: ${calls.join('  ')}`);
-      const statements = positions.map(([a, b, c, d], i) => g(a, b, c, d, messages[i][0], messages[i][1]));
-      for (const statement of range(8)) lines.push(...statements.map((lines) => lines[statement]));
-    }
-    order = MSG_PERMUTATION.map((p) => order[p]);
-  }
-
-  lines.push(';; new chaining value: s[i] ^= s[i + 8]');
-  for (const i of range(8)) lines.push(`local.get $s${i}  local.get $s${i + 8}  v128.xor  local.set $s${i}`);
-  lines.push(';; the next block of each lane, the next flags, until $blocks are done');
-  for (const pointer of lanePointers) lines.push(`local.get ${pointer}  i32.const ${BLOCK_LEN}  i32.add  local.set ${pointer}`);
-  lines.push(`local.get $flags  i32.const ${VECTOR}  i32.add  local.set $flags`);
-  lines.push('local.get $blocks  i32.const 1  i32.sub  local.tee $blocks  br_if $block');
-  lines.push('end');
-
-  lines.push(';; lane k\'s chaining value, transposed back, to $output + 32 * k');
-  for (const half of range(2)) {
-    lines.push(...range(4).map((k) => `local.get $s${4 * half + k}  local.set $x${k}`));
-    lines.push(...transpose(range(4).map((k) => `$x${k}`)));
-    for (const k of range(4)) {
-      lines.push(`local.get $output  local.get $x${k}  v128.store offset=${32 * k + VECTOR * half}`);
-    }
-  }
-  return lines;
 }
 
 /** The text of compress4x.ts. Pure, so a test can compare it with the checked-in file. */
