@@ -1,50 +1,65 @@
 // Stage 9: SIMD WebAssembly, generated at runtime.
 //
-// Change from stage 8: four whole chunks at a time are hashed by one small WebAssembly
-// function, compress4x, that runs four compressions at once in 128-bit vectors: lane k
-// of every vector holds a word of chunk k, so the scalar algorithm carries over word for
-// word (i32x4.add for +, v128.xor for ^, two shifts and an or for a rotation). No .wasm
-// file exists anywhere: wasm.ts writes the module's bytes when the first hash() needs
-// them, from the WebAssembly text in compress4x.ts, which gen.ts generates with the
-// message permutation resolved in advance. The module imports one 64 KiB page of memory
-// (min 1, max 1, so it can never grow) and uses eleven instructions in all.
+// Change from stage 8: whole chunks are hashed by one small WebAssembly function,
+// compress4x, that runs four compressions at once in 128-bit vectors: lane k of every
+// vector holds a word of input k, so the scalar algorithm carries over word for word
+// (i32x4.add for +, v128.xor for ^, two shifts and an or for a rotation, or one byte
+// swizzle when it moves whole bytes). No .wasm file exists anywhere: wasm.ts writes the
+// module's bytes when the first hash() needs them, from the WebAssembly text in
+// compress4x.ts, which gen.ts generates with the message permutation resolved in
+// advance. The module imports one 64 KiB page of memory (min 1, max 1, so it can never
+// grow), whatever the input size.
 //
-// JS transposes each group of four chunks into that memory (word w of chunk k goes to
-// lane k of vector w), fills in the counters and flags, and calls compress4x once per
-// block; the four chaining values come back in lane k of the CV vectors and enter the
-// stack one chunk at a time, exactly as stage 8's chunks do, so the stack needs no room
-// beyond stage 8's. (The original stage 9 sized its stack from the chunk count without
-// room for the entries its four-at-a-time path pushed, and hashed some inputs above
-// 512 KiB wrong.) Everything else is stage 8's path: the chunks left when fewer than
-// four remain before the final one, the final chunk itself (never merged eagerly, and
-// the root when it is alone), and every parent node.
+// Up to 32 whole chunks at a time are copied into that memory as they are and hashed
+// there as the complete subtree they form. compress4x takes four chunks side by side,
+// transposing each block into lanes as it loads it (i8x16.shuffle), and loops over their
+// 16 blocks; it writes the four chaining values one after the other, so two neighbours
+// are exactly a parent's 64-byte block, and the parents are hashed level by level, four
+// at a time, by the same function. The subtree enters stage 8's stack as one entry of its
+// height. Stage 8's path does the rest: the parents above the subtrees, fewer than four
+// whole chunks left, and a final chunk shorter than 1 KiB. The tree is BLAKE3's: left
+// subtrees complete and as large as possible, the final chunk (or the subtree ending on
+// it) never merged eagerly, ROOT on the last compression only. (The original stage 9
+// sized its stack from the chunk count without room for the entries its four-at-a-time
+// path pushed, and hashed some inputs above 512 KiB wrong. Here a subtree is one entry
+// where its chunks would have merged into one anyway, so stage 8's bound holds.)
 //
-// WebAssembly memory is little-endian. Words go in and out of it through Uint32Array
-// views, which are little-endian only on little-endian machines, so a big-endian machine
-// (and hashPortable(), which stands in for one) runs stage 8's path alone. An unaligned
-// input is copied a group at a time into an aligned buffer first.
+// The article's stage 9 kept the parents in JS and transposed in JS, with about a dozen
+// instruction kinds. We hash the parents in the module too, because with the same kernel,
+// parents in JS measured 1.92-1.95x blake3-wasm against 2.27-2.30x (a JS compression
+// costs about three SIMD lanes'); the transposition and the block loop moved in with
+// them. That takes 19 instruction kinds: local.get/set/tee, i32.const/add/sub, loop,
+// br_if, end, v128.const/load/store/or/xor, i32x4.add/shl/shr_u, i8x16.shuffle and
+// i8x16.swizzle.
+//
+// WebAssembly memory is little-endian. Counters go in and chaining values come out
+// through a Uint32Array view, which is little-endian only on little-endian machines, so
+// a big-endian machine (and hashPortable(), which stands in for one) runs stage 8's path
+// alone. Inputs are copied in bytes, so any byteOffset takes the SIMD path.
 //
 // Without WebAssembly SIMD, hash() throws: simdSupported() tells beforehand, and wat()
 // prints the module as text, from the same lines the bytes come from.
 //
-// Why: the chunks of an input are independent until their parents combine them, so
-// four can go side by side, and one vector instruction does the work of four scalar
-// ones. The article measured 1.39x over stage 8, 2.21x the WebAssembly build of the
-// Rust reference.
+// Why: the chunks of an input are independent until their parents combine them, so four
+// can go side by side, and one vector instruction does the work of four scalar ones. The
+// article measured 1.39x over stage 8, 2.21x the WebAssembly build of the Rust reference.
 //
-// Measured (2-core AMD EPYC), ratio to blake3-wasm in the same interleaved runs, median
-// of 31 rounds: Chromium 156 in a worker, 1.33-1.34x at 64 KiB and 1.41-1.42x at 1 MiB,
-// where stage 8 did 0.72-0.73x (so 1.85-1.96x over stage 8); Node 20, 0.98-0.99x at
-// 64 KiB and 1.03-1.06x at 1 MiB (stage 8: 0.59-0.61x). At 1 KiB there is no group and
-// it is stage 8. compress4x alone runs at about 2x blake3-wasm here (Chromium); the JS
-// transposition costs about a fifth of that again, the parents, still scalar, a tenth.
-// Tried and not kept: transposing inside the module (copy the 4 KiB as they are, then
-// i8x16.shuffle, a twelfth instruction), 1.46-1.60x against 1.34-1.42x in the same
-// Chromium runs, but the module would no longer be arithmetic only; rotations by 16
-// and 8 as byte shuffles, +2-3% on compress4x alone; looping over the 16 blocks inside
-// the module, no change (a call from JS costs about 5 ns); message words read from
-// memory at each use instead of locals, or the four g's of a half-round interleaved
-// statement by statement, no change.
+// Measured (2-core AMD EPYC), ratio to blake3-wasm in the same interleaved runs, medians:
+// Chromium 156 in a worker (npm run bench -- --browser), 2.26-2.40x at 64 KiB and
+// 2.27-2.38x at 1 MiB, about 3.1x stage 8 (the original article code did 1.80x and
+// 1.62-1.78x here); Node 20, 1.70x and 1.69x. At 1 KiB there is no subtree: stage 8.
+// Step by step, in Chromium at 64 KiB / 1 MiB, each step measured against the one before:
+//   transposing in JS, compress4x called per block, parents in JS     1.32x / 1.42x
+//   subtrees in the module: transposition, block loop and parents     1.76x / 1.65-1.74x
+//   rotations by 16 and 8 as byte swizzles, byte orders in locals     1.94x / 1.93x
+//   subtrees of 32 chunks instead of 16                               +2-3%
+//   the message word added to s[a] before s[b], off the critical path 1.96x -> 2.15x
+//   the four g's of a half-round interleaved, statement by statement  2.15x -> 2.28x
+// Tried and not kept: rotations as i8x16.shuffle (V8 rebuilds the byte order at every
+// use), slower than shifts for the rotation by 8, 1.77x against 1.83x; transposing with
+// v128.load32_lane instead of shuffles, 1.95x against 1.97x; message words read from
+// memory at each use, no change once the rotations were swizzles. Copying the input into
+// the module costs at most 3%.
 
 import { compress } from './compress.ts';
 import * as simd from './compress4x.ts';
