@@ -55,11 +55,13 @@
 //   subtrees of 32 chunks instead of 16                               +2-3%
 //   the message word added to s[a] before s[b], off the critical path 1.96x -> 2.15x
 //   the four g's of a half-round interleaved, statement by statement  2.15x -> 2.28x
-// Tried and not kept: rotations as i8x16.shuffle (V8 rebuilds the byte order at every
-// use), slower than shifts for the rotation by 8, 1.77x against 1.83x; transposing with
-// v128.load32_lane instead of shuffles, 1.95x against 1.97x; message words read from
-// memory at each use, no change once the rotations were swizzles. Copying the input into
-// the module costs at most 3%.
+// Tried and not kept: rotations as i8x16.shuffle (V8's x64 code rebuilds its byte order
+// at every use), slower than shifts for the rotation by 8, 1.77x against 1.83x;
+// transposing with v128.load32_lane instead of shuffles, 1.95x against 1.97x; message
+// words read from memory at each use, no change once the rotations were swizzles; two
+// groups of four chunks interleaved in one call, +8-11% (2.47x / 2.46x), but twice the
+// module for code that no longer reads as one compression on four lanes. Copying the
+// input into the module costs at most 3%.
 
 import { compress } from './compress.ts';
 import * as simd from './compress4x.ts';
