@@ -2,9 +2,9 @@
 
 // compress4x(input, stride, blocks, flags, output): four BLAKE3 inputs side by side, lane
 // k of every vector belonging to input k, written as WebAssembly text that wasm.ts
-// assembles. Input k is `blocks` whole blocks at $input + k * $stride; each is
-// compressed with the previous output as chaining value (the IV for the first) and the
-// flags vector at $flags + 16 * b; the four chaining values that come out are written
+// assembles. Input k is `blocks` (1 or more) whole blocks at $input + k * $stride; each
+// is compressed with the previous output as chaining value (the IV for the first) and
+// the flags vector at $flags + 16 * b; the four chaining values that come out are written
 // one after the other at $output. Each line of the rounds is one statement of the
 // spec's g, on all four lanes; the four g's of a half-round take turns, a statement each.
 import type { FunctionModule } from './wasm.ts';

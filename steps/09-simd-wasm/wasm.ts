@@ -222,6 +222,18 @@ export function assemble(fn: FunctionModule): Uint8Array<ArrayBuffer> {
   ]);
 }
 
+/** The body lines, indented one more step inside each loop, as WAT is usually printed. */
+function indentLoops(body: readonly string[]): string[] {
+  let depth = 2;
+  return body.map((line) => {
+    const words = tokens(line);
+    if (words[0] === 'end') depth--;
+    const indented = '  '.repeat(depth) + line;
+    if (words[0] === 'loop') depth++;
+    return indented;
+  });
+}
+
 /** The same module as WAT text, section by section, the body lines as they are. */
 export function printWat(fn: FunctionModule): string {
   const params = fn.params.map((name) => ` (param $${name} i32)`).join('');
@@ -240,7 +252,7 @@ export function printWat(fn: FunctionModule): string {
     `  (func $${fn.name} (type $t0)${params}`,
     ...locals(fn.i32Locals, 'i32'),
     ...locals(fn.v128Locals, 'v128'),
-    ...fn.body.map((line) => '    ' + line),
+    ...indentLoops(fn.body),
     '  )',
     `  (export "${fn.name}" (func $${fn.name}))`,
     ')',
