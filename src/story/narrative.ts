@@ -178,7 +178,7 @@ export const STORIES: StageStory[] = [
     change: {
       lead: 'Load the 16 block words into locals `m0` to `m15`, once per compress.',
       more:
-        'Locals cannot be looked up through an index table, so the access-order table goes away. Between rounds the variables themselves are reassigned along the cycles of the permutation, with two temporaries, and the last round skips it. Like stage 4, the body is generated.',
+        'Locals cannot be looked up through an index table, so the access-order table goes away, and with it the loop over rounds: the generator writes the seven rounds one after another. Between rounds the variables themselves are reassigned along the cycles of the permutation, with two temporaries; after the last round the permutation is simply not written. Like stage 4, the body is generated.',
     },
     why: {
       lead: 'Each use of a message word cost two loads, one from the order table and one from the block; now each word is loaded once per block.',

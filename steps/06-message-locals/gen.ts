@@ -51,7 +51,7 @@ const hex = (word: number) => `0x${word.toString(16).padStart(8, '0')}`;
 // `base + k` as a person would write it: just `base` when k is 0.
 const plus = (base: string, k: number) => (k === 0 ? base : `${base} + ${k}`);
 // The lines line(0), line(1), ... line(count - 1).
-const each = (count: number, line: (k: number) => string) =>
+const each = <T>(count: number, line: (k: number) => T): T[] =>
   Array.from({ length: count }, (_, k) => line(k));
 
 // One g() call on locals; mx and my are the expressions of its two message words.
@@ -130,15 +130,23 @@ export function generate(): string {
       'let s15 = flags;',
       ...each(16, (k) => `let m${k} = blockWords[${plus('blockWordsOffset', k)}];`),
       '',
-      'for (let round = 0; round < 7; round++) {',
-      ...indent(round(), 1),
-      '',
-      '  // Permute the message for the next round (none after the last):',
-      '  // new m[i] = old m[MSG_PERMUTATION[i]], along the permutation\'s cycles.',
-      '  if (round < 6) {',
-      ...indent(permute(), 2),
-      '  }',
-      '}',
+      // Seven rounds written out one after the other: with the message in locals there is
+      // no index left for a loop to advance, and the permutation after the last round is
+      // simply not written.
+      ...each(7, (r) => [
+        `// Round ${r + 1} of 7.`,
+        '{',
+        ...indent(round(), 1),
+        ...(r < 6
+          ? [
+              '',
+              '  // Permute the message for the next round:',
+              '  // new m[i] = old m[MSG_PERMUTATION[i]], along the permutation\'s cycles.',
+              ...indent(permute(), 1),
+            ]
+          : []),
+        '}',
+      ]).flat(),
       '',
       '// The upper half first: it still reads cv, which the lower half may overwrite.',
       'if (!truncateOutput) {',
