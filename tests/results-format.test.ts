@@ -2,20 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { describeEnvironment, formatRatio, formatSig, mbPerSec, shortName } from '../src/results/format.ts';
 import { payloadFromLink, shareUrl } from '../src/results/links.ts';
 import type { Environment } from '../src/bench/results.ts';
+import { chromiumEnvironment } from './fixtures/environment.ts';
 
-const env: Environment = {
-  runtime: 'browser',
-  runtimeVersion: 'Chromium 156.0.8078.73',
-  userAgent: 'Mozilla/5.0',
-  os: 'Linux x86_64',
-  cores: 2,
-  timerResolutionNs: 5000,
-  crossOriginIsolated: true,
-  littleEndian: true,
-  wasmSimd: true,
-  webCrypto: true,
-  date: '2026-11-21T10:30:00.000Z',
-};
+const env: Environment = chromiumEnvironment({ userAgent: 'Mozilla/5.0', date: '2026-11-21T10:30:00.000Z' });
 
 describe('format', () => {
   it('converts ns per hash to MB/s (10^6 bytes per second)', () => {

@@ -15,6 +15,7 @@ import {
 } from '../src/results/model.ts';
 import { baselineTable, estimateText, Footnotes, stepTable, throughputTable, twoSetTable } from '../src/results/tables.ts';
 import { compareResults } from '../src/results/compare.ts';
+import { chromiumEnvironment } from './fixtures/environment.ts';
 
 /** Ten samples spread ±2% around `ns`, median exactly `ns`. */
 function around(ns: number): number[] {
@@ -29,19 +30,7 @@ function doc(runs: RunResult[]): Results {
   return {
     format: RESULTS_FORMAT,
     version: RESULTS_VERSION,
-    env: {
-      runtime: 'browser',
-      runtimeVersion: 'Chromium 156.0.8078.73',
-      userAgent: 'test',
-      os: 'Linux x86_64',
-      cores: 2,
-      timerResolutionNs: 5000,
-      crossOriginIsolated: true,
-      littleEndian: true,
-      wasmSimd: true,
-      webCrypto: true,
-      date: '2026-11-21T10:00:00.000Z',
-    },
+    env: chromiumEnvironment({ userAgent: 'test' }),
     config: { sizes: [1024, 65536], rounds: 10, sampleTargetMs: 20, timeBoxMs: 5000 },
     contestants: [
       { id: '00-reference', title: '0. Reference port', kind: 'stage', version: 'a' },
