@@ -45,9 +45,11 @@
 // article measured 1.39x over stage 8, 2.21x the WebAssembly build of the Rust reference.
 //
 // Measured (2-core AMD EPYC), ratio to blake3-wasm in the same interleaved runs, medians:
-// Chromium 156 in a worker (npm run bench -- --browser), 2.26-2.40x at 64 KiB and
-// 2.27-2.38x at 1 MiB, about 3.1x stage 8 (the original article code did 1.80x and
-// 1.62-1.78x here); Node 20, 1.70x and 1.69x. At 1 KiB there is no subtree: stage 8.
+// Chromium 156 in a worker (npm run bench -- --browser), 2.24-2.40x at 64 KiB and
+// 2.24-2.38x at 1 MiB over six runs (the original article code did 1.80x and 1.62-1.78x
+// here); Node 20, 1.68-1.70x and 1.69x. That is 2.3-3.1x stage 8, which itself moved
+// between 0.7x and 1.0x blake3-wasm from run to run on this shared machine while stage
+// 9's ratio held. At 1 KiB there is no subtree: stage 8.
 // Step by step, in Chromium at 64 KiB / 1 MiB, each step measured against the one before:
 //   transposing in JS, compress4x called per block, parents in JS     1.32x / 1.42x
 //   subtrees in the module: transposition, block loop and parents     1.76x / 1.65-1.74x
@@ -178,6 +180,7 @@ function wordsToBytes(words: Uint32Array): Uint8Array {
 // The SIMD path: compress4x hashes four chunks, or four parents, at once.
 
 const LANES = 4;
+const VECTOR = 16; // bytes in a v128: four 32-bit lanes
 const CV_LEN = 32;
 const BLOCKS_PER_CHUNK = CHUNK_LEN / BLOCK_LEN;
 
@@ -216,10 +219,10 @@ function instantiate(): void {
   simdBytes = new Uint8Array(memory.buffer);
   // The constants, the same word in all four lanes.
   const fill = (at: number, word: number) => simdWords.fill(word, at / 4, at / 4 + LANES);
-  IV.forEach((word, i) => fill(simd.IV + 16 * i, word));
+  IV.forEach((word, i) => fill(simd.IV + VECTOR * i, word));
   fill(simd.BLOCK_LEN, BLOCK_LEN);
   for (let b = 0; b < BLOCKS_PER_CHUNK; b++) {
-    fill(simd.CHUNK_FLAGS + 16 * b, b === 0 ? CHUNK_START : b === BLOCKS_PER_CHUNK - 1 ? CHUNK_END : 0);
+    fill(simd.CHUNK_FLAGS + VECTOR * b, b === 0 ? CHUNK_START : b === BLOCKS_PER_CHUNK - 1 ? CHUNK_END : 0);
   }
   fill(simd.PARENT_FLAGS, PARENT);
   fill(simd.ROOT_FLAGS, PARENT | ROOT);
