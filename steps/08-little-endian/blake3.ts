@@ -17,10 +17,12 @@
 // Why: after stage 7 the copy was the last per-byte work outside compress(). The
 // article measured 1.48x, 1.6x faster than the WebAssembly build.
 //
-// Measured (Node 20, 2-core AMD EPYC), 64 KiB, against stage 7 in the same runs: 595-610
-// vs 462-472 MB/s (1.3x); hashPortable() 464-473 MB/s; blake3-wasm 1035-1074 MB/s. That
-// is about 0.57x of blake3-wasm here, not the article's 1.6x on an M1: the ratio
-// depends on the machine.
+// Measured (Chromium 156 worker, 2-core AMD EPYC, `npm run bench -- --browser`, 10
+// interleaved rounds), against stage 7 in the same run: 82 vs 109 us at 64 KiB (1.33x),
+// 1.33 vs 1.80 ms at 1 MiB (1.36x); that is 1.04x and 1.13x blake3-wasm, not the
+// article's 1.6x on an M1: the ratio depends on the machine. In Node 20 (`npm run bench
+// -- --stages 7,8 --baselines blake3-wasm --sizes 64KiB`): 1.43x stage 7, 0.78x
+// blake3-wasm.
 
 import { compress } from './compress.ts';
 
