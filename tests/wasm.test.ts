@@ -1,0 +1,100 @@
+// Stage 9's tiny assembler (steps/09-simd-wasm/wasm.ts): the LEB128 encodings against the
+// WebAssembly spec's examples, a small function assembled and run, the refusals a typo in
+// the generator would meet, and the WAT printed from the same lines as the bytes.
+import { describe, expect, it } from 'vitest';
+import { assemble, printWat, signedLeb128, unsignedLeb128, type FunctionModule } from '../steps/09-simd-wasm/wasm.ts';
+import { COMPRESS4X } from '../steps/09-simd-wasm/compress4x.ts';
+import { wat } from '../steps/09-simd-wasm/blake3.ts';
+
+describe('LEB128', () => {
+  it('encodes unsigned numbers seven bits a byte, low bits first', () => {
+    expect(unsignedLeb128(0)).toEqual([0x00]);
+    expect(unsignedLeb128(127)).toEqual([0x7f]);
+    expect(unsignedLeb128(128)).toEqual([0x80, 0x01]);
+    expect(unsignedLeb128(624485)).toEqual([0xe5, 0x8e, 0x26]);
+    expect(unsignedLeb128(0xffffffff)).toEqual([0xff, 0xff, 0xff, 0xff, 0x0f]);
+  });
+
+  it('encodes signed i32s, stopping once the sign bit agrees', () => {
+    expect(signedLeb128(0)).toEqual([0x00]);
+    expect(signedLeb128(63)).toEqual([0x3f]);
+    expect(signedLeb128(64)).toEqual([0xc0, 0x00]);
+    expect(signedLeb128(-1)).toEqual([0x7f]);
+    expect(signedLeb128(-64)).toEqual([0x40]);
+    expect(signedLeb128(-65)).toEqual([0xbf, 0x7f]);
+    expect(signedLeb128(-123456)).toEqual([0xc0, 0xbb, 0x78]);
+  });
+});
+
+/** dst += src, lane by lane, `count` times: a loop, a negative constant, tee, offsets. */
+const ADD_LOOP: FunctionModule = {
+  name: 'addLoop',
+  params: ['src', 'dst', 'count'],
+  i32Locals: [],
+  v128Locals: ['sum'],
+  memoryPages: 1,
+  body: [
+    'local.get $dst  v128.load offset=16  local.set $sum  ;; the running sum lives at dst + 16',
+    'loop $again',
+    'local.get $sum  local.get $src  v128.load  i32x4.add  local.set $sum',
+    'local.get $count  i32.const -1  i32.add  local.tee $count  br_if $again',
+    'end',
+    'local.get $dst  local.get $sum  v128.store offset=16',
+  ],
+};
+
+function instantiate(fn: FunctionModule, memory: WebAssembly.Memory): WebAssembly.Instance {
+  return new WebAssembly.Instance(new WebAssembly.Module(assemble(fn)), { env: { memory } });
+}
+
+describe('assemble', () => {
+  it('writes a module that runs: four lanes added in a counted loop, wrapping at 2^32', () => {
+    const memory = new WebAssembly.Memory({ initial: 1, maximum: 1 });
+    const words = new Uint32Array(memory.buffer);
+    words.set([1, 2, 3, 0xffffffff], 0); // src at byte 0
+    words.set([10, 20, 30, 40], 8); // the sum at dst + 16, dst = byte 16
+    const addLoop = instantiate(ADD_LOOP, memory).exports.addLoop as (src: number, dst: number, count: number) => void;
+    addLoop(0, 16, 5);
+    expect([...words.subarray(8, 12)]).toEqual([15, 30, 45, 35]);
+  });
+
+  it('imports exactly one page that can never grow, and exports the one function', () => {
+    const module = new WebAssembly.Module(assemble(COMPRESS4X));
+    expect(WebAssembly.Module.imports(module)).toEqual([{ module: 'env', name: 'memory', kind: 'memory' }]);
+    expect(WebAssembly.Module.exports(module)).toEqual([{ name: 'compress4x', kind: 'function' }]);
+    const twoPages = new WebAssembly.Memory({ initial: 2, maximum: 2 });
+    expect(() => new WebAssembly.Instance(module, { env: { memory: twoPages } })).toThrow(WebAssembly.LinkError);
+  });
+
+  it('refuses a mistyped line, naming it', () => {
+    const withBody = (...body: string[]): FunctionModule => ({ ...ADD_LOOP, body });
+    expect(() => assemble(withBody('local.get $src  i32.ad'))).toThrow('unknown instruction "i32.ad" in "local.get $src  i32.ad"');
+    expect(() => assemble(withBody('local.get $nowhere'))).toThrow('unknown local "$nowhere"');
+    expect(() => assemble(withBody('i32.const 1.5'))).toThrow('i32.const needs an integer in "i32.const 1.5"');
+    expect(() => assemble(withBody('loop $a', 'i32.const 1  br_if $b', 'end'))).toThrow('no enclosing loop "$b"');
+    expect(() => assemble(withBody('loop $a'))).toThrow('loop $a has no "end"');
+    expect(() => assemble(withBody('end'))).toThrow('"end" closes nothing');
+    const shuffle = `i8x16.shuffle ${Array.from({ length: 16 }, (_, i) => (i === 15 ? 32 : i)).join(' ')}`;
+    expect(() => assemble(withBody(`local.get $sum  local.get $sum  ${shuffle}`))).toThrow('needs 16 values from 0 to 31');
+  });
+});
+
+describe('printWat', () => {
+  it('prints the module around the very lines the bytes come from, loop bodies indented', () => {
+    const text = printWat(ADD_LOOP);
+    expect(text).toContain('(import "env" "memory" (memory 1 1))');
+    expect(text).toContain('(func $addLoop (type $t0) (param $src i32) (param $dst i32) (param $count i32)');
+    expect(text).toContain('(export "addLoop" (func $addLoop))');
+    const lines = text.split('\n');
+    const indent = (line: string) => lines.find((l) => l.trim() === line)!.search(/\S/);
+    expect(indent('loop $again')).toBe(4);
+    expect(indent(ADD_LOOP.body[2])).toBe(6);
+    expect(indent('end')).toBe(4);
+  });
+
+  it('shows every line of stage 9 compress4x', () => {
+    const text = wat();
+    const printed = new Set(text.split('\n').map((line) => line.trim()));
+    expect(COMPRESS4X.body.filter((line) => !printed.has(line.trim()))).toEqual([]);
+  });
+});
