@@ -236,6 +236,20 @@ describe.each(CONTESTANTS)('$name', (contestant) => {
 
   const { stage } = contestant;
   if (stage) {
+    it('refuses anything but a Uint8Array at its entry, with a TypeError that says what it expects', async () => {
+      const entry = stage.pick(await stageById(stage.id)!.load());
+      const wrong: unknown[] = ['abc', [1, 2, 3], new ArrayBuffer(8), new Uint8ClampedArray(8), new Uint16Array(4), null, undefined];
+      const outcomes = wrong.map((value) => {
+        try {
+          entry.hash(value as Uint8Array);
+          return 'accepted';
+        } catch (error) {
+          return error instanceof TypeError && /expects a Uint8Array/.test(error.message) ? 'TypeError' : String(error);
+        }
+      });
+      expect(outcomes).toEqual(wrong.map(() => 'TypeError'));
+    });
+
     it('is right on its first call in a fresh module instance, with a deep tree', async () => {
       const oldModule = await stageById(stage.id)!.load();
       vi.resetModules();
