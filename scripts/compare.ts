@@ -36,10 +36,17 @@ function parseArgs(argv: string[]): { files: string[]; json: boolean; alpha: num
     if (value.trim() === '' || !(x >= 0 && x <= 1)) throw new UsageError(`${flag} must be a number from 0 to 1, got "${value}"`);
     return x;
   };
-  for (const arg of argv) {
-    if (arg === '--json') json = true;
-    else if (arg.startsWith('--alpha=')) alpha = level('--alpha', arg.slice(8));
-    else if (arg.startsWith('--confidence=')) confidence = level('--confidence', arg.slice(13));
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    // --alpha=0.01 and --alpha 0.01 alike, as `npm run bench` takes its options.
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    if (name === '--alpha' || name === '--confidence') {
+      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined) throw new UsageError(`${name} needs a number from 0 to 1`);
+      if (name === '--alpha') alpha = level(name, value);
+      else confidence = level(name, value);
+    } else if (arg === '--json') json = true;
     else if (arg === '-h' || arg === '--help') throw new UsageError('');
     else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
     else files.push(arg);

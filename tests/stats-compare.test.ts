@@ -8,6 +8,7 @@ import type { Results, RunResult } from '../src/bench/results.ts';
 import { compareResults, compareStages } from '../src/results/compare.ts';
 import { formatComparisonReport, formatStageReport } from '../src/results/compare-text.ts';
 import { holm } from '../src/stats/index.ts';
+import { chromiumEnvironment } from './fixtures/environment.ts';
 
 /** Ten samples around `ns`, spread +-0.45%, so two contestants 10% apart never overlap. */
 const around = (ns: number) => Array.from({ length: 10 }, (_, i) => ns * (1 + (i - 4.5) * 0.001));
@@ -17,19 +18,7 @@ function results(runs: [string, number, number[] | null][], kinds: Record<string
   return {
     format: 'blake3-lab-results',
     version: 1,
-    env: {
-      runtime: 'node',
-      runtimeVersion: 'Node 20.20.2',
-      userAgent: 'Node v20.20.2 linux x64',
-      os: 'Linux x86_64',
-      cores: 2,
-      timerResolutionNs: 1,
-      crossOriginIsolated: false,
-      littleEndian: true,
-      wasmSimd: true,
-      webCrypto: true,
-      date: '2026-03-14T15:09:00Z',
-    },
+    env: chromiumEnvironment(),
     config: { sizes: [...new Set(runs.map(([, size]) => size))], rounds: 10, sampleTargetMs: 50, timeBoxMs: 60000 },
     contestants: ids.map((id) => ({ id, title: id, kind: kinds[id] ?? 'stage', version: 'v1' })),
     runs: runs.map(([contestant, size, ns]): RunResult =>
@@ -163,6 +152,20 @@ describe('npm run compare', () => {
     const tiny = rows.find((row) => row.name === 'Golden/case=n3-separated');
     expect(tiny.old).toMatchObject({ lo: null, hi: null, n: 3 });
     expect(rows.filter((row) => row.name === 'geomean')).toHaveLength(2);
+  });
+
+  test('--alpha takes its value after = or as the next argument; a stricter alpha claims less', () => {
+    const significant = (...args: string[]) => {
+      const r = compare('tests/golden/old.txt', 'tests/golden/new.txt', '--json', ...args);
+      expect(r.stderr).toBe('');
+      return r.stdout.trim().split('\n').map((line) => JSON.parse(line)).filter((row) => row.significant).length;
+    };
+    const strict = significant('--alpha', '0.0001');
+    expect(significant('--alpha=0.0001')).toBe(strict);
+    expect(strict).toBeLessThan(significant());
+    const missing = compare('tests/golden/old.txt', 'tests/golden/new.txt', '--alpha');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/^compare: --alpha needs a number from 0 to 1\n/);
   });
 
   test('unreadable input: a message naming the file, exit status 1; bad usage: 2', () => {
