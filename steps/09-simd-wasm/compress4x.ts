@@ -7,6 +7,7 @@
 // the flags vector at $flags + 16 * b; the four chaining values that come out are written
 // one after the other at $output. Each line of the rounds is one statement of the
 // spec's g, on all four lanes; the four g's of a half-round take turns, a statement each.
+
 import type { FunctionModule } from './wasm.ts';
 
 /** The most chunks the memory holds at once: the largest subtree hashed in one go. */

@@ -6,10 +6,11 @@
 // Each v128 value holds the same word of four independent inputs (lane k = input k), so
 // the scalar algorithm carries over word for word: every `+` becomes i32x4.add, every
 // `^` v128.xor, and a rotation, which has no SIMD instruction, becomes two shifts and
-// an or, or, by 16 and 8, one byte swizzle. As in stage 6, the message permutation is
-// resolved here, at generation time: round r reads the message locals in the order the
-// permutation gives, so nothing is permuted at runtime. The inputs arrive as they are in
-// memory; the function transposes them into lanes itself, with byte shuffles.
+// an or, or, by 16 and 8, one byte swizzle. Where stage 6 moves its message locals
+// between rounds, the permutation is resolved here, at generation time: round r reads the
+// message locals in the order the permutation gives, so nothing is permuted at runtime.
+// The inputs arrive as they are in memory; the function transposes them into lanes
+// itself, with byte shuffles.
 
 /** The file this generator writes, relative to this one. */
 export const OUTPUT_FILE = './compress4x.ts';
@@ -194,6 +195,7 @@ export function generate(): string {
     '// the flags vector at $flags + 16 * b; the four chaining values that come out are written',
     '// one after the other at $output. Each line of the rounds is one statement of the',
     '// spec\'s g, on all four lanes; the four g\'s of a half-round take turns, a statement each.',
+    '',
     "import type { FunctionModule } from './wasm.ts';",
     '',
     '/** The most chunks the memory holds at once: the largest subtree hashed in one go. */',
