@@ -3,7 +3,8 @@
 // Stage 5's generator, with the 16 block words loaded once into locals. Locals cannot
 // be indexed, so the access-order table goes: every round reads m0..m15 in the same
 // places, and between rounds the words are moved to where the next round needs them,
-// by reassigning the locals along the cycles of the permutation. The output is checked
+// by reassigning the locals along the cycles of the permutation. With no index left to
+// advance, the seven rounds are written out one after another. The output is checked
 // in so it can be read and diffed; `npm run gen` rewrites it and its test fails when
 // the two disagree.
 
