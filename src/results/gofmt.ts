@@ -18,7 +18,6 @@ import {
   type RunConfig,
   type RunResult,
 } from '../bench/results.ts';
-import { tidy } from '../stats/units.ts';
 import { mbPerSec } from './format.ts';
 import { validateResults, type ResultsCheck } from './validate.ts';
 
@@ -45,30 +44,26 @@ export function benchmarkName(contestant: string, size: number): string {
   return `${GO_BENCH_NAME}/stage=${contestant}/size=${sizeLabel(size)}`;
 }
 
-/** Go's GOOS and GOARCH spellings, from our free-text os ("Linux x86_64", "macOS"). */
+// Go's GOOS and GOARCH spellings, matched in order against our free-text os ("Linux
+// x86_64", "macOS"): the first match wins, so "darwin" is found before its "win".
+const GOOS: [RegExp, string][] = [
+  [/android/, 'android'],
+  [/linux|cros/, 'linux'],
+  [/mac|darwin/, 'darwin'],
+  [/win/, 'windows'],
+  [/iphone|ipad|ios/, 'ios'],
+];
+const GOARCH: [RegExp, string][] = [
+  [/x86_64|x64|amd64|win64|wow64/, 'amd64'],
+  [/arm64|aarch64/, 'arm64'],
+  [/\barm/, 'arm'],
+  [/i[3-6]86|x86/, '386'],
+];
+
 function goPlatform(os: string): { goos: string; goarch: string } {
   const s = os.toLowerCase();
-  const goos = s.includes('android')
-    ? 'android'
-    : s.includes('linux') || s.includes('cros')
-      ? 'linux'
-      : s.includes('mac') || s.includes('darwin')
-        ? 'darwin'
-        : s.includes('win')
-          ? 'windows'
-          : s.includes('iphone') || s.includes('ipad') || s.includes('ios')
-            ? 'ios'
-            : 'unknown';
-  const goarch = /x86_64|x64|amd64|win64|wow64/.test(s)
-    ? 'amd64'
-    : /arm64|aarch64/.test(s)
-      ? 'arm64'
-      : /\barm/.test(s)
-        ? 'arm'
-        : /i[3-6]86|x86/.test(s)
-          ? '386'
-          : 'unknown';
-  return { goos, goarch };
+  const first = (table: [RegExp, string][]) => table.find(([pattern]) => pattern.test(s))?.[1] ?? 'unknown';
+  return { goos: first(GOOS), goarch: first(GOARCH) };
 }
 
 /** The configuration lines of a run: only what stays the same between runs on one machine. */
@@ -223,11 +218,6 @@ const OUR_NAME = /^BLAKE3\/stage=[^/]+\/size=\d+(B|KiB|MiB)(-\d+)?$/;
  */
 export function rowName(name: string): string {
   return OUR_NAME.test(name) ? stripProcs(name) : name;
-}
-
-/** Tidied values of one unit (sec/op, B/s, ...) as benchstat reads them. */
-export function tidiedValues(result: GoBenchResult): GoBenchValue[] {
-  return result.values.map((v) => tidy(v.value, v.unit));
 }
 
 function parseNote<T>(note: { key: string; json: string; line: number }): T {
