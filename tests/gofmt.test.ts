@@ -53,6 +53,25 @@ describe('toGoBench', () => {
     ]);
   });
 
+  test('goos and goarch in Go’s spelling, from the names the bench gives systems', () => {
+    const platform = (os: string) => {
+      const lines = toGoBench({ ...tinyResults(), env: { ...tinyResults().env, os } }).split('\n');
+      return ['goos', 'goarch'].map((key) => lines.find((l) => l.startsWith(`${key}: `))!.slice(key.length + 2)).join('/');
+    };
+    expect(['Linux x86_64', 'macOS', 'Windows', 'ChromeOS', 'Android', 'iOS', 'unknown OS', 'Linux aarch64', 'Linux armv7l', 'Linux i686'].map(platform)).toEqual([
+      'linux/amd64',
+      'darwin/unknown', // "darwin" before "windows": macOS must not read as "win"
+      'windows/unknown',
+      'linux/unknown',
+      'android/unknown',
+      'ios/unknown',
+      'unknown/unknown',
+      'linux/arm64',
+      'linux/arm',
+      'linux/386',
+    ]);
+  });
+
   test('a run without trusted samples becomes a comment only; Node gets "runtime:"', () => {
     const text = toGoBench(tinyResults('node'));
     expect(text).toContain('\nruntime: Node 20.20.2\n');

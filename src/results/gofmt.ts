@@ -48,7 +48,7 @@ export function benchmarkName(contestant: string, size: number): string {
 // x86_64", "macOS"): the first match wins, so "darwin" is found before its "win".
 const GOOS: [RegExp, string][] = [
   [/android/, 'android'],
-  [/linux|cros/, 'linux'],
+  [/linux|chromeos|cros/, 'linux'],
   [/mac|darwin/, 'darwin'],
   [/win/, 'windows'],
   [/iphone|ipad|ios/, 'ios'],
