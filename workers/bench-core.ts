@@ -13,6 +13,7 @@ import { contestantById, type Contestant, type ContestantHasher } from '../src/b
 import { missingCapability, type Capabilities } from '../src/bench/capabilities.ts';
 import { contentVersion } from '../src/bench/source-version.ts';
 import { measureTimerResolutionMs } from '../src/bench/timer.ts';
+import { patternInput } from '../src/selftest/vectors.ts';
 
 /**
  * Small inputs every contestant must hash right before anything else: empty, one byte,
@@ -65,13 +66,6 @@ export interface CoreOptions {
   now?: () => number;
   /** Reads a repo-relative source file, for stage versions. */
   readSource?: (path: string) => Promise<string>;
-}
-
-/** The official vectors' input pattern: byte i is i % 251. */
-export function makeInput(length: number): Uint8Array {
-  const input = new Uint8Array(length);
-  for (let i = 0; i < length; i++) input[i] = i % 251;
-  return input;
 }
 
 function message(error: unknown): string {
@@ -177,7 +171,7 @@ export function createBenchCore(options: CoreOptions = {}) {
         return { status: 'failed', reason: `could not load: ${message(error)}` };
       }
       for (const length of SMOKE_LENGTHS) {
-        const input = makeInput(length);
+        const input = patternInput(length);
         let digest: unknown;
         try {
           const result = hasher.hash(input);
@@ -204,7 +198,7 @@ export function createBenchCore(options: CoreOptions = {}) {
     async prepare(size: number, settings: PrepareSettings): Promise<PrepareOutcome> {
       if (!hasher) return { status: 'failed', reason: 'no contestant loaded' };
       const started = now();
-      const input = makeInput(size);
+      const input = patternInput(size);
       const expected = oracle(input);
       let first: { ms: number; digest: Uint8Array };
       try {
