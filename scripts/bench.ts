@@ -105,8 +105,10 @@ async function main(argv: string[]): Promise<number> {
   printer.end();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const { env } = results;
+  // Three digits, and 5000 stays 5000: toPrecision alone would print "5.00e+3".
+  const timerNs = Number(env.timerResolutionNs.toPrecision(3));
   process.stderr.write(
-    `bench: done in ${seconds} s on ${env.runtimeVersion}, ${env.os}, ${env.cores} cores; timer ${env.timerResolutionNs.toPrecision(3)} ns` +
+    `bench: done in ${seconds} s on ${env.runtimeVersion}, ${env.os}, ${env.cores} cores; timer ${timerNs} ns` +
       `${env.runtime === 'browser' ? `, cross-origin isolated: ${env.crossOriginIsolated ? 'yes' : 'no'}` : ''}\n`,
   );
   const remarks = notes(results);
