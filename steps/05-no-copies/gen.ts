@@ -23,8 +23,8 @@ export const OUTPUT_FILE = './compress.ts';
 // The access orders of the 7 rounds, one after the other (stage 3's MSG_ACCESS_ORDER).
 function accessOrder(): number[] {
   const order = [...MSG_PERMUTATION.keys()];
-  for (let i = 16; i < 7 * 16; i++) {
-    order.push(order[i - 16 - (i % 16) + MSG_PERMUTATION[i % 16]]);
+  for (let r = 1; r < 7; r++) {
+    for (let i = 0; i < 16; i++) order.push(order[16 * (r - 1) + MSG_PERMUTATION[i]]);
   }
   return order;
 }
