@@ -7,7 +7,7 @@
 import type { ContestantKind, Results } from '../bench/results.ts';
 import { geomean, holm } from '../stats/aggregate.ts';
 import { compareSamples, percentChange, type Comparison } from '../stats/compare.ts';
-import { summarize } from '../stats/median.ts';
+import { summarize, type Summary } from '../stats/median.ts';
 import { tidy } from '../stats/units.ts';
 import { mbPerSec } from './format.ts';
 import { benchmarkName, goConfig, looksLikeGoBench, nameKeys, parseGoBench, parseSizeLabel, rowName, type GoBenchFile } from './gofmt.ts';
@@ -30,13 +30,8 @@ export interface SampleSet {
   rows: SampleRow[];
 }
 
-export interface CellSummary {
-  center: number;
-  lo: number;
-  hi: number;
-  n: number;
-  warnings: string[];
-}
+/** One side of a row, as benchstat prints it: the median, its interval, n and warnings. */
+export type CellSummary = Summary;
 
 export interface ComparisonRow {
   name: string;
@@ -167,11 +162,6 @@ export function samplesFromText(label: string, text: string, warn: (message: str
   return set;
 }
 
-function cell(values: number[], confidence: number): CellSummary {
-  const s = summarize(values, confidence);
-  return { center: s.center, lo: s.lo, hi: s.hi, n: s.n, warnings: s.warnings };
-}
-
 const unique = (xs: string[]) => [...new Set(xs)];
 
 function geomeanRow(unit: string, rows: ComparisonRow[]): GeomeanRow {
@@ -216,8 +206,8 @@ function compareTable(unit: string, oldRows: SampleRow[], newRows: SampleRow[], 
   const rows: ComparisonRow[] = names.map((name) => {
     const a = oldRows.find((r) => r.name === name);
     const b = newRows.find((r) => r.name === name);
-    const old = a ? cell(a.values, confidence) : null;
-    const neu = b ? cell(b.values, confidence) : null;
+    const old = a ? summarize(a.values, confidence) : null;
+    const neu = b ? summarize(b.values, confidence) : null;
     const comparison = a && b ? compareSamples(a.values, b.values, alpha) : null;
     const info = a ?? b!;
     const row: ComparisonRow = {
@@ -352,7 +342,7 @@ export function compareStages(results: Results, options: StageOptions = {}): Sta
         kind: kinds.get(id) ?? 'stage',
         size,
         name: benchmarkName(id, size),
-        summary: cell(values, confidence),
+        summary: summarize(values, confidence),
         vsPrevious: isStage && previous ? step(previous.values, values, previous.id, steps) : null,
         vsBaseline: base && id !== baseline ? step(base, values, baseline, vsBase) : null,
       });
