@@ -1,7 +1,8 @@
 // Stage 9's tiny assembler (steps/09-simd-wasm/wasm.ts): the LEB128 encodings against the
 // WebAssembly spec's examples, a small function assembled and run, the refusals a typo in
-// the generator would meet, and the WAT printed from the same lines as the bytes.
-import { describe, expect, it } from 'vitest';
+// the generator would meet, the WAT printed from the same lines as the bytes, and what
+// stage 9 does where the browser has no WebAssembly SIMD.
+import { describe, expect, it, vi } from 'vitest';
 import { assemble, printWat, signedLeb128, unsignedLeb128, type FunctionModule } from '../steps/09-simd-wasm/wasm.ts';
 import { COMPRESS4X } from '../steps/09-simd-wasm/compress4x.ts';
 import { wat } from '../steps/09-simd-wasm/blake3.ts';
@@ -96,5 +97,23 @@ describe('printWat', () => {
     const text = wat();
     const printed = new Set(text.split('\n').map((line) => line.trim()));
     expect(COMPRESS4X.body.filter((line) => !printed.has(line.trim()))).toEqual([]);
+  });
+});
+
+describe('stage 9 where WebAssembly SIMD is missing', () => {
+  it('says so before hashing, and hash() throws a message that names what is missing', async () => {
+    vi.resetModules();
+    const validate = vi.spyOn(WebAssembly, 'validate').mockReturnValue(false);
+    try {
+      const stage9 = await import('../steps/09-simd-wasm/blake3.ts');
+      expect(stage9.simdSupported()).toBe(false);
+      expect(() => stage9.hash(new Uint8Array(8))).toThrow(/WebAssembly SIMD is not available in this browser/);
+      // The copying path needs no WebAssembly at all: BLAKE3 of the empty input.
+      expect(Buffer.from(stage9.hashPortable(new Uint8Array(0))).toString('hex')).toBe(
+        'af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262',
+      );
+    } finally {
+      validate.mockRestore();
+    }
   });
 });
