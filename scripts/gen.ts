@@ -36,12 +36,12 @@ export interface GeneratedFile {
   text: string;
 }
 
-/** Runs every generator present (a stage still being written may lack one) without writing. */
+/** Runs every generator without writing anything. */
 export async function generateAll(): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   for (const generator of GENERATORS) {
     const url = new URL(generator, ROOT);
-    if (!existsSync(url)) continue;
+    if (!existsSync(url)) throw new Error(`${generator} is listed in scripts/gen.ts but does not exist`);
     const module = (await import(url.href)) as GeneratorModule;
     const outputs = module.OUTPUT_FILES ?? (module.OUTPUT_FILE ? [module.OUTPUT_FILE] : []);
     if (typeof module.generate !== 'function' || outputs.length === 0) {
@@ -82,5 +82,10 @@ async function main(args: string[]): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await main(process.argv.slice(2));
+  try {
+    process.exitCode = await main(process.argv.slice(2));
+  } catch (error) {
+    console.error(`gen: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
 }
