@@ -2,7 +2,8 @@
 // stage is what puts it under test. Each contestant must match the official vectors, agree
 // with blake3-wasm at a few hundred lengths (every block, chunk and tree boundary up to
 // 8 MiB, plus seeded random lengths with many odd sizes past 512 KiB, where the original
-// stage 9 went wrong), keep no state between calls, and hash unaligned views correctly.
+// stage 9 went wrong), keep no state between calls, and hash unaligned views correctly;
+// a stage must also refuse anything but a Uint8Array at its entry.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
