@@ -11,7 +11,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-interface GeneratorModule {
+/** What a generator module exports. */
+export interface GeneratorModule {
   generate(): string;
   OUTPUT_FILE?: string;
   OUTPUT_FILES?: string[];

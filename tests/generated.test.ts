@@ -6,16 +6,10 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
-import { GENERATORS } from '../scripts/gen.ts';
+import { GENERATORS, type GeneratorModule } from '../scripts/gen.ts';
 
 const ROOT = new URL('../', import.meta.url);
 const ROOT_PATH = fileURLToPath(ROOT);
-
-interface GeneratorModule {
-  generate(): string;
-  OUTPUT_FILE?: string;
-  OUTPUT_FILES?: string[];
-}
 
 /** Every steps/<stage>/gen.ts on disk, repo-relative: found by looking, not from a list. */
 const GENERATOR_PATHS = readdirSync(new URL('steps/', ROOT), { withFileTypes: true })
