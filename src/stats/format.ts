@@ -3,7 +3,7 @@
 // rounds exact halves to even as Go's strconv does (JavaScript's toFixed rounds them up),
 // so a value like 2.5% prints the same here and in benchstat.
 
-import type { Comparison } from './compare.ts';
+import { percentChange, type Comparison } from './compare.ts';
 import type { Summary } from './median.ts';
 
 /** Exact binary value of a finite double: |x| = mantissa * 2^exponent. */
@@ -70,9 +70,9 @@ export function formatPlusMinus(summary: Pick<Summary, 'center' | 'lo' | 'hi'>):
 /** The "vs base" cell: "~" when not significant, else the signed change of the medians ("-17.20%"). */
 export function formatDelta(cmp: Pick<Comparison, 'significant' | 'oldCenter' | 'newCenter'>): string {
   if (!cmp.significant) return '~';
-  if (cmp.oldCenter === cmp.newCenter) return '0.00%';
-  if (cmp.oldCenter === 0) return '?';
-  return `${formatSigned((cmp.newCenter / cmp.oldCenter - 1) * 100, 2)}%`;
+  const pct = percentChange(cmp.oldCenter, cmp.newCenter);
+  if (pct === null) return '?';
+  return pct === 0 ? '0.00%' : `${formatSigned(pct, 2)}%`;
 }
 
 /** "p=0.000 n=10", or "p=0.032 n=5+6" when the sample sizes differ (benchstat omits p when it is exactly 0). */
