@@ -21,6 +21,8 @@ try {
     ...html.matchAll(/<script type="module"[^>]*src="\/([^"]+\.js)"/g),
     ...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g),
   ].map((match) => match[1]);
+  // Without this, a changed base path would read as a first visit of 0 KiB, within budget.
+  if (initial.length === 0) throw new Error('size: found no module script in the built index.html');
   const gzipped = (file: string) => gzipSync(readFileSync(join(outDir, file))).length;
 
   let initialTotal = 0;
