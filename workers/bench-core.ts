@@ -1,7 +1,8 @@
-// The half of the benchmark that runs inside a worker: the only code that ever hashes.
-// One core serves one contestant. The coordinator (src/bench/runner.ts) decides what to
-// measure and when; this module loads the contestant, proves its digests right, warms
-// it up, picks how many hashes one sample holds, and times samples.
+// The half of the benchmark that runs inside a worker, the only part of it that hashes.
+// Each worker, and so each instance of this core, serves one contestant. The
+// coordinator (src/bench/runner.ts) decides what to measure and when; this module loads
+// the contestant, proves its digests right, warms it up, picks how many hashes one
+// sample holds, and times samples.
 //
 // The same core runs in a browser Web Worker (bench.worker.ts) and a Node worker thread
 // (bench.node-worker.ts). Errors come back as data ({ status: 'failed', reason }), so
