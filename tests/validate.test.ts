@@ -1,6 +1,7 @@
 // Untrusted results: every case of the hostile corpus gets its own exact message, and
 // valid documents come back as fresh, equal objects.
 import { describe, expect, it } from 'vitest';
+import { toGoBench } from '../src/results/gofmt.ts';
 import { readResultsFile, resultsToBlob, suggestedFileName } from '../src/results/io.ts';
 import { MAX_RESULTS_BYTES } from '../src/results/limits.ts';
 import { parseResultsJson, validateResults, type ResultsCheck } from '../src/results/validate.ts';
@@ -66,6 +67,15 @@ describe('valid documents', () => {
     const blob = resultsToBlob(validResults());
     expect(blob.type).toBe('application/json');
     expect(await readResultsFile(blob)).toEqual({ ok: true, results: validResults() });
+  });
+
+  it('come back from the exported Go benchmark text as well as from JSON', async () => {
+    expect(await readResultsFile(new Blob([toGoBench(validResults())]))).toEqual({ ok: true, results: validResults() });
+  });
+
+  it('are not made up from Go benchmark text that BLAKE3 Lab did not export', async () => {
+    const foreign = 'goos: linux\nBenchmarkSum-8   1000   1234 ns/op\n';
+    expect(errorOf(await readResultsFile(new Blob([foreign])))).toMatch(/not exported by BLAKE3 Lab .* cannot be imported as results/);
   });
 
   it('may leave out the optional label and reasons', () => {

@@ -239,7 +239,7 @@ export function goBenchToResults(file: GoBenchFile): ResultsCheck {
     const [envNote] = notes('env');
     const [configNote] = notes('config');
     if (!envNote || !configNote) {
-      return { ok: false, error: 'This Go benchmark text was not exported by BLAKE3 Lab (no "# blake3-lab env:" line), so it can be compared but not imported as results' };
+      return { ok: false, error: 'This Go benchmark text was not exported by BLAKE3 Lab (no "# blake3-lab env:" line): `npm run compare` and benchstat can read it, but it cannot be imported as results' };
     }
     const env = parseNote<Environment>(envNote);
     const config = parseNote<RunConfig>(configNote);

@@ -1,7 +1,9 @@
 // Results as files: reading one a user picked (untrusted: size checked before reading,
 // bytes checked before decoding, then the same validation as a share link) and writing
-// one to download.
+// one to download. A file is our JSON or the Go benchmark text we export, told apart by
+// content, so either export can be imported again.
 import type { Results } from '../bench/results.ts';
+import { goBenchToResults, looksLikeGoBench, parseGoBench } from './gofmt.ts';
 import { MAX_RESULTS_BYTES } from './limits.ts';
 import { parseResultsJson, type ResultsCheck } from './validate.ts';
 
@@ -48,7 +50,7 @@ export async function readResultsFile(file: Blob): Promise<ResultsCheck> {
   } catch {
     return { ok: false, error: 'This file is not UTF-8 text: it is binary or in another encoding, so it cannot be a results file' };
   }
-  return parseResultsJson(text);
+  return looksLikeGoBench(text) ? goBenchToResults(parseGoBench(text)) : parseResultsJson(text);
 }
 
 /** The results as an indented JSON file, readable in a text editor and diffable. */
