@@ -2,7 +2,7 @@
 // medians and ratios can be checked by hand.
 import { describe, expect, it } from 'vitest';
 import { RESULTS_FORMAT, RESULTS_VERSION, type Results, type RunResult } from '../src/bench/results.ts';
-import { niceCeil, niceFloor, tickNumber } from '../src/results/charts/configs.ts';
+import { niceCeil, niceFloor, tickNumber, wrapLabel } from '../src/results/charts/configs.ts';
 import {
   articleSpeedupBetween,
   baselineRows,
@@ -129,6 +129,13 @@ describe('results model', () => {
     expect([niceFloor(0.034), niceFloor(7), niceFloor(200)]).toEqual([0.02, 5, 200]);
     expect([niceCeil(0.034), niceCeil(7), niceCeil(1000)]).toEqual([0.05, 10, 1000]);
     expect([tickNumber(0.02), tickNumber(5), tickNumber(2000)]).toEqual(['0.02', '5', '2,000']);
+  });
+
+  it('wraps a long bar name at spaces for a phone-width axis, keeping every word', () => {
+    expect(wrapLabel('2 Precomputed permutations', 16)).toEqual(['2 Precomputed', 'permutations']);
+    expect(wrapLabel('Rust → WASM (blake3-wasm)', 16)).toEqual(['Rust → WASM', '(blake3-wasm)']);
+    expect(wrapLabel('5 No copies', 16)).toEqual(['5 No copies']);
+    expect(wrapLabel('an-unbreakably-long-name x', 16)).toEqual(['an-unbreakably-long-name', 'x']);
   });
 });
 

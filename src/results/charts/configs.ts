@@ -58,12 +58,14 @@ function valueAxis(theme: ChartTheme, values: number[], title: string, suffix = 
       color: theme.muted,
       font: font(theme, 0.92),
       maxRotation: 0,
-      // Log axes get a tick at every 1..9 step; label only 1, 2 and 5, or the axis turns to noise.
+      // Log axes get a tick at every 1..9 step; label only 1, 2 and 5 (only powers of ten on
+      // a phone), or the labels run into each other.
       callback(value) {
         const v = Number(value);
         if (log) {
           const mantissa = v / 10 ** Math.floor(Math.log10(v) + 1e-9);
-          if (![1, 2, 5].some((m) => Math.abs(mantissa - m) < 1e-6)) return '';
+          const labelled = theme.narrow ? [1] : [1, 2, 5];
+          if (!labelled.some((m) => Math.abs(mantissa - m) < 1e-6)) return '';
         }
         return tickNumber(v) + suffix;
       },
@@ -73,10 +75,33 @@ function valueAxis(theme: ChartTheme, values: number[], title: string, suffix = 
   } as ScaleOptions<'linear' | 'logarithmic'>;
 }
 
+/** Breaks a label into lines of at most `width` characters at spaces (a longer word keeps its own line). */
+export function wrapLabel(label: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of label.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** Characters per line of a category label on a phone: the bars keep most of the width. */
+const NARROW_LABEL_CHARS = 16;
+
 function categoryAxis(theme: ChartTheme): ScaleOptions<'category'> {
   return {
     type: 'category',
-    ticks: { color: theme.fg, font: font(theme) },
+    ticks: {
+      color: theme.fg,
+      font: font(theme),
+      // Every bar keeps its name: on a phone long names wrap instead of being cut at the canvas edge.
+      autoSkip: false,
+      callback(this: { getLabelForValue(value: number): string }, value: number | string) {
+        const label = this.getLabelForValue(Number(value));
+        return theme.narrow ? wrapLabel(label, NARROW_LABEL_CHARS) : label;
+      },
+    },
     grid: { display: false },
     border: { color: theme.border },
   } as ScaleOptions<'category'>;
@@ -144,7 +169,7 @@ export function throughputChart(model: ResultsModel, theme: ChartTheme): ChartCo
         y: valueAxis(theme, values, 'MB/s'),
       },
       plugins: {
-        legend: legend(theme, theme.presenter ? 'bottom' : 'right'),
+        legend: legend(theme, theme.presenter || theme.narrow ? 'bottom' : 'right'),
         tooltip: {
           ...tooltip(theme),
           callbacks: {
@@ -279,6 +304,7 @@ export function compareChart(bars: CompareBar[], labels: [string, string], theme
 
 /** Height for a horizontal bar chart: enough room per row that labels never overlap. */
 export function barChartHeight(rows: number, theme: ChartTheme, perRow = 1): string {
-  const rowPx = theme.fontSize * 2.4 * perRow;
+  // On a phone a name may wrap to two lines.
+  const rowPx = theme.fontSize * (theme.narrow ? 3 : 2.4) * perRow;
   return `${Math.round(Math.max(rows, 2) * rowPx + theme.fontSize * 9)}px`;
 }

@@ -1,7 +1,8 @@
 // Chart colours and font sizes, read from the app's CSS custom properties so a chart
 // follows the light/dark theme and presenter mode like the rest of the page. Canvas
 // pixels do not inherit CSS, so the values are read once and re-read whenever the
-// theme can have changed (an attribute on <html>, or the system colour scheme).
+// theme can have changed (an attribute on <html>, the system colour scheme, or the
+// window crossing the narrow-screen width).
 
 export interface ChartTheme {
   fg: string;
@@ -17,9 +18,13 @@ export interface ChartTheme {
   mono: string;
   dark: boolean;
   presenter: boolean;
+  /** A phone-width window: legends go under the chart and long axis labels wrap. */
+  narrow: boolean;
   /** Base font size for ticks and legends, px: large enough to read from the back of a room in presenter mode. */
   fontSize: number;
 }
+
+const NARROW = '(max-width: 40rem)';
 
 const FALLBACK = { fg: '#1b1b1f', muted: '#6b6b76', border: '#d0d0d7', surface: '#ffffff', accent: '#2f6fdb', good: '#1f8a4c', bad: '#c2362b', warn: '#9a5b00', mono: 'ui-monospace, monospace' };
 
@@ -72,6 +77,7 @@ function readTheme(): ChartTheme {
     mono: cssVar(style, '--mono', FALLBACK.mono),
     dark: isDarkColor(bg),
     presenter,
+    narrow: matchMedia(NARROW).matches,
     fontSize: presenter ? 20 : 13,
   };
 }
@@ -86,6 +92,7 @@ class ThemeWatcher {
     };
     new MutationObserver(refresh).observe(document.documentElement, { attributes: true });
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', refresh);
+    matchMedia(NARROW).addEventListener('change', refresh);
   }
 }
 
