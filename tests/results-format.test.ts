@@ -19,6 +19,9 @@ describe('format', () => {
     expect(formatSig(43.52)).toBe('43.5');
     expect(formatSig(4.352)).toBe('4.35');
     expect(formatSig(0.000512)).toBe('0.00051');
+    // Values that round up across a boundary take the format of the rounded value.
+    expect([formatSig(0.996), formatSig(9.996), formatSig(99.96), formatSig(0.9949)]).toEqual(['1.00', '10.0', '100', '0.99']);
+    expect(formatRatio(0.9962)).toBe('1.00x');
     expect(formatSig(Number.NaN)).toBe('–');
     expect(formatRatio(2.214)).toBe('2.21x');
     expect(formatRatio(null)).toBe('–');

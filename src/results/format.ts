@@ -10,11 +10,13 @@ export function mbPerSec(size: number, nsPerOp: number): number {
 /** Three significant digits, without exponent notation for the values a benchmark produces. */
 export function formatSig(value: number): string {
   if (!Number.isFinite(value)) return '–';
+  if (value === 0) return '0';
+  // The format follows the value as rounded for display: 0.996 reads "1.00" (not "1.0"), 9.996 "10.0".
   const abs = Math.abs(value);
-  if (abs >= 100) return Math.round(value).toLocaleString('en-US');
-  if (abs >= 10) return value.toFixed(1);
-  if (abs >= 1) return value.toFixed(2);
-  if (abs === 0) return '0';
+  const shown = Math.abs(Number(value.toPrecision(abs < 1 ? 2 : 3)));
+  if (shown >= 100) return Math.round(value).toLocaleString('en-US');
+  if (shown >= 10) return value.toFixed(1);
+  if (shown >= 1) return value.toFixed(2);
   return value.toPrecision(2);
 }
 
