@@ -161,12 +161,17 @@ describe('results tables', () => {
     );
     const [same] = stepTable(stepRows(noisy, 1024), 1024).rows;
     expect(same[3]).toMatchObject({ text: '~', tone: 'muted' });
+    expect(same[6].tone).toBe('muted'); // the speedup of a change that is noise is greyed
     const [, faster] = stepTable(stepRows(model, 1024), 1024).rows;
     expect(faster[3]).toMatchObject({ text: '+100.00%', tone: 'good' });
     expect(faster[4].text).toBe('p=0.000 n=10');
     expect(faster[7].text).toBe('1.60x');
     const versus = baselineTable(baselineRows(model, 1024), 1024).rows;
     expect(versus[0][3]).toMatchObject({ text: '-87.50%', tone: 'bad' });
+    expect(versus[0][2].tone).toBeUndefined();
+    const noiseVersus = baselineTable(baselineRows(buildModel(doc([run('00-reference', 1024, around(1000)), run('blake3-wasm', 1024, around(1000).reverse())])), 1024), 1024).rows;
+    expect(noiseVersus[0][3].text).toBe('~');
+    expect(noiseVersus[0][2].tone).toBe('muted'); // as in the step table: a ratio that is noise is greyed
     expect(versus[3][3]).toMatchObject({ text: 'baseline' });
   });
 

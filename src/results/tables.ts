@@ -164,7 +164,8 @@ export function baselineTable(rows: BaselineRow[], size: number): TableData {
     rows: rows.map((row) => [
       { text: row.title, mark: notes.mark(row.warnings) },
       { text: estimateText(row.estimate) },
-      { text: formatRatio(row.ratio), tone: row.comparison === null ? 'muted' : undefined },
+      // Greyed like the step table's speedup when the difference is noise (or this is the baseline itself).
+      { text: formatRatio(row.ratio), tone: row.comparison?.significant ? undefined : 'muted' },
       row.comparison ? deltaCell(row.comparison) : { text: 'baseline', tone: 'muted' },
       pCell(row.comparison),
       holmCell(row.adjustedP, row.comparison),
