@@ -155,6 +155,13 @@ describe('results tables', () => {
     expect(table.notes[1]).toBe('time-boxed: the 5 s time box ran out');
   });
 
+  it('does not repeat the status in a footnote whose reason already says it', () => {
+    const stopped = run('00-reference', 1024, around(1000).slice(0, 3), { status: 'cancelled', reason: 'cancelled after 3 of 10 samples' });
+    const table = throughputTable(buildModel(doc([stopped])));
+    expect(table.notes).toContain('cancelled after 3 of 10 samples');
+    expect(table.notes.some((note) => note.startsWith('cancelled: '))).toBe(false);
+  });
+
   it('marks noise with "~" and real changes with a signed, toned delta', () => {
     const noisy = buildModel(
       doc([run('00-reference', 1024, around(1000)), run('01-read-words-full', 1024, around(1000).reverse())]),

@@ -99,7 +99,10 @@ export function throughputTable(model: ResultsModel, live = false): TableData {
       if (estimate) {
         const cell: TableCell = { text: estimateText(estimate), mark: notes.mark(estimate.warnings) };
         if (problem && !live) {
-          cell.mark += notes.mark([`${STATUS_TEXT[problem.status as Exclude<RunStatus, 'ok'>]}: ${problem.reason ?? 'partial samples'}`]);
+          const status = STATUS_TEXT[problem.status as Exclude<RunStatus, 'ok'>];
+          const reason = problem.reason ?? 'partial samples';
+          // "cancelled after 2 of 10 samples" says its status already.
+          cell.mark += notes.mark([reason.startsWith(status) ? reason : `${status}: ${reason}`]);
         }
         row.push(cell);
       } else if (problem && !(live && problem.status === 'cancelled')) {
