@@ -145,6 +145,24 @@ describe('the story', () => {
     expectClean(opened);
   });
 
+  it('fits a phone: nothing wider than the screen, every section link in view', async () => {
+    const opened = await openApp(browser, '/#/');
+    const { page } = opened;
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['#/', '#/stage/4', '#/stage/9/code', '#/measure']) {
+      await page.evaluate((hash) => (location.hash = hash), path);
+      await expect.poll(() => heading(page).count()).toBe(1);
+      await page.locator('main h1').waitFor();
+      const widest = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(widest, `${path} scrolls sideways`).toBeLessThanOrEqual(360);
+      const links = await page.locator('nav[aria-label="Sections"] a').evaluateAll((all) =>
+        all.map((a) => a.getBoundingClientRect().right),
+      );
+      expect(Math.max(...links), `${path}: a section link is cut off`).toBeLessThanOrEqual(360);
+    }
+    expectClean(opened);
+  });
+
   it('follows the system theme and lets the reader pin one', async () => {
     const opened = await openApp(browser, '/#/', { colorScheme: 'dark' });
     const { page } = opened;
