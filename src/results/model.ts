@@ -75,7 +75,8 @@ export function cellKey(contestant: string, size: number): string {
   return `${contestant}\u0000${size}`;
 }
 
-function inMBps(cell: CellSummary): Estimate {
+/** A throughput estimate in B/s (as the statistics keep it) in MB/s (as the page shows it). */
+export function inMBps(cell: CellSummary): Estimate {
   return { center: cell.center / 1e6, lo: cell.lo / 1e6, hi: cell.hi / 1e6, n: cell.n, warnings: cell.warnings };
 }
 

@@ -9,7 +9,7 @@ import { formatDelta, formatP, formatPlusMinus, formatPValue } from '../stats/fo
 import { superscript } from '../stats/table.ts';
 import type { ComparisonTable } from './compare.ts';
 import { formatRatio, formatSig } from './format.ts';
-import { cellKey, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from './model.ts';
+import { cellKey, inMBps, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from './model.ts';
 
 export type Tone = 'good' | 'bad' | 'muted' | 'warn';
 
@@ -180,12 +180,10 @@ export function baselineTable(rows: BaselineRow[], size: number): TableData {
 /** Two result sets, benchstat's old/new table on throughput, with its geomean row. */
 export function twoSetTable(table: ComparisonTable, labels: [string, string], titleOf: (contestant: string) => string, size: number | null): TableData {
   const notes = new Footnotes();
-  const scale = (v: number) => v / 1e6;
-  const inMB = (cell: Estimate | null) => (cell ? { ...cell, center: scale(cell.center), lo: scale(cell.lo), hi: scale(cell.hi) } : null);
   const chosen = table.rows.filter((row) => size === null || row.size === size);
   const rows: TableCell[][] = chosen.map((row) => {
-    const a = inMB(row.old);
-    const b = inMB(row.new);
+    const a = row.old && inMBps(row.old);
+    const b = row.new && inMBps(row.new);
     const name = row.contestant ? `${titleOf(row.contestant)}${size === null && row.size ? ` · ${formatSize(row.size)}` : ''}` : row.name;
     return [
       { text: name, mark: notes.mark(row.warnings) },
@@ -199,8 +197,8 @@ export function twoSetTable(table: ComparisonTable, labels: [string, string], ti
   const gm = table.geomean;
   rows.push([
     { text: 'geomean (all sizes)', mark: notes.mark([...gm.oldWarnings, ...gm.newWarnings]) },
-    { text: gm.old === null ? '' : formatSig(scale(gm.old)) },
-    { text: gm.new === null ? '' : formatSig(scale(gm.new)) },
+    { text: gm.old === null ? '' : formatSig(gm.old / 1e6) },
+    { text: gm.new === null ? '' : formatSig(gm.new / 1e6) },
     gm.deltaPct === null ? { text: '' } : { text: `${gm.deltaPct >= 0 ? '+' : ''}${gm.deltaPct.toFixed(2)}%`, tone: 'muted' },
     { text: '' },
     { text: '' },
