@@ -26,7 +26,7 @@ const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 /**
  * The files of `stage`, each paired with the file of the same name in the stage before,
- * then the previous stage's files this stage no longer has (shown as removed).
+ * then the previous stage's files this stage does not have (shown whole, as the previous stage's).
  */
 export function stageFiles(stage: Stage, previous: Stage | undefined): CodeFile[] {
   const before = new Map((previous?.files ?? []).map((path) => [baseName(path), path]));

@@ -75,6 +75,18 @@ describe('the code view', () => {
     expectClean(opened);
   });
 
+  it('shows a file the stage before had and this one does not as the earlier stage\'s', async () => {
+    const opened = await openApp(browser, '/#/stage/7/code/gen.ts');
+    const { page } = opened;
+    const files = page.locator('nav[aria-label="Files of stage 7"]');
+    await expect.poll(() => files.locator('[aria-current="page"]').textContent()).toContain('stage 6 only');
+    await expect.poll(() => header(page)).toContain('steps/06-message-locals/gen.ts');
+    expect(await page.getByRole('button', { name: 'Changes' }).isDisabled()).toBe(true);
+    expect(await page.locator('.code-view .explain').textContent()).toContain("Stage 7 has no gen.ts of its own; this is stage 6's.");
+    await expect.poll(() => editorText(page)).toContain('Generator of compress.ts');
+    expectClean(opened);
+  });
+
   it('keeps arrow keys inside the editor', async () => {
     const opened = await openApp(browser, '/#/stage/2/code');
     const { page } = opened;
