@@ -66,6 +66,9 @@ describe('benchmark page', () => {
       })
       .toBe(true);
     expect(await runStatus(page)).toBeNull();
+    // The form gives way to one line saying what is being measured.
+    expect(await page.getByTestId('running-plan').textContent()).toBe('Measuring 3 contestants at 2 sizes (96 B to 1 KiB), 200 rounds.');
+    expect(await page.locator('input[data-testid^="pick-"]').count()).toBe(0);
     await page.getByTestId('cancel').click();
     await expect.poll(() => runStatus(page), { timeout: 30_000 }).toMatch(/^Cancelled after .*samples taken so far are kept/);
 
@@ -77,6 +80,7 @@ describe('benchmark page', () => {
     expect(cancelled[0]).toMatch(/^cancelled 3 contestants stopped with \d+( to \d+)? of 200 samples per size/i);
     // The form is back, and the results page shows the partial run.
     await expect.poll(() => page.getByTestId('run').isEnabled()).toBe(true);
+    expect(await page.getByTestId('pick-05-no-copies').isChecked()).toBe(true);
     await page.evaluate(() => (location.hash = '#/results'));
     await expect.poll(async () => (await throughputRow(page, '4. State in local variables')) !== null, { timeout: 15_000 }).toBe(true);
     expect(errors).toEqual([]);
