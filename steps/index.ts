@@ -129,7 +129,7 @@ export const STAGES: Stage[] = [
     id: '09-simd-wasm',
     index: 9,
     title: 'SIMD WebAssembly',
-    technique: 'Generate a tiny SIMD WebAssembly module at runtime that compresses four chunks at once.',
+    technique: 'Generate a tiny SIMD WebAssembly module at runtime that hashes whole subtrees, four chunks or parents at once.',
     files: files('09-simd-wasm', ['compress.ts', 'compress4x.ts', 'wasm.ts', 'gen.ts']),
     generated: ['steps/09-simd-wasm/compress.ts', 'steps/09-simd-wasm/compress4x.ts'],
     articleSpeedup: 1.39,
