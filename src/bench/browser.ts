@@ -33,7 +33,9 @@ function spawnBrowserWorker(): WorkerHandle {
     // crash outside any call (calls report their own errors as data).
     worker.addEventListener('error', (event) => {
       event.preventDefault();
-      reject(new WorkerDied(event.message || 'the bench worker failed to start or crashed'));
+      // No message usually means the script did not load: most often the app was updated
+      // on its server after this page was opened, and the page still asks for the old file.
+      reject(new WorkerDied(event.message || 'the bench worker failed to start or crashed (if the app was updated since this page was opened, reload the page)'));
     });
     worker.addEventListener('messageerror', () => reject(new WorkerDied('the bench worker sent a message that could not be read')));
   });

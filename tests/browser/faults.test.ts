@@ -34,6 +34,18 @@ describe('faulty contestants', () => {
     await withFaults.page.context().close();
   });
 
+  it('a worker script that does not load stops the run with a message that says what to do', async () => {
+    const { page } = await openApp(browser, '/#/bench');
+    // As after the app is updated on its server while this page is open: the old worker file is gone.
+    await page.context().route(/bench\.worker[^/]*\.js/, (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await choosePlan(page, { contestants: ['08-little-endian'], sizes: [1024], rounds: 2 });
+    await page.getByTestId('run').click();
+    const alert = page.locator('.error[role="alert"]');
+    await expect.poll(() => alert.textContent().catch(() => ''), { timeout: 30_000 }).toMatch(/did not start: .*reload the page/);
+    await expect.poll(() => page.getByTestId('run').isEnabled()).toBe(true);
+    await page.context().close();
+  });
+
   it('a throwing and a hanging contestant fail with reasons; the real stage completes; the page stays responsive', async () => {
     const opened = await openApp(browser, '/?faults#/bench');
     const { page } = opened;
