@@ -9,10 +9,14 @@ export const DEFAULT_ROUNDS = 10;
 
 /**
  * How long one sample lasts. Far above any browser's timer step (5 us isolated, 100 us
- * otherwise), short enough that a full default run stays around a minute. The worker
- * lengthens it on coarse timers.
+ * otherwise), and long enough to average over the short stalls a busy machine throws
+ * in: in full default runs on a 2-core EPYC in Chromium, 20 ms samples gave intervals of
+ * up to +-24% at 64 KiB, which drowned the 1.2x steps of stages 2 and 5 after the Holm
+ * correction; 50 ms samples gave +-4-14%, and every step but stage 7's was significant.
+ * A full default run takes a little over a minute there. The worker lengthens samples
+ * further on coarse timers.
  */
-export const DEFAULT_SAMPLE_TARGET_MS = 20;
+export const DEFAULT_SAMPLE_TARGET_MS = 50;
 
 /**
  * The most time one contestant may spend at one input size, verification, warm-up and
