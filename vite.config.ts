@@ -1,4 +1,6 @@
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Connect, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 // The Content Security Policy: everything comes from our own origin, nothing runs inline.
@@ -37,9 +39,74 @@ export const securityHeaders: Record<string, string> = {
   'Referrer-Policy': 'no-referrer',
 };
 
+// The playground's sandbox page (src/playground/sandbox-page.html) runs code typed in the
+// editor, so it gets the opposite of the app's trust: an opaque origin (the app embeds
+// it with sandbox="allow-scripts"), and a policy of its own that allows only its one
+// inline script (by hash), blob: modules and workers (the compiled drafts and the bench
+// core, handed over as text) and WebAssembly, and no connection at all. Nothing else of
+// the app is loosened: these headers go with that one file only.
+const SANDBOX_SOURCE = readFileSync(new URL('./src/playground/sandbox-page.html', import.meta.url), 'utf8');
+export const SANDBOX_PATH = '/sandbox.html';
+
+function inlineScriptHash(html: string): string {
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html);
+  if (!script) throw new Error('src/playground/sandbox-page.html has no inline <script>');
+  return `'sha256-${createHash('sha256').update(script[1]).digest('base64')}'`;
+}
+
+const sandboxPolicy = [
+  "default-src 'none'",
+  `script-src ${inlineScriptHash(SANDBOX_SOURCE)} blob: 'wasm-unsafe-eval'`,
+  'worker-src blob:',
+  "connect-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+export const sandboxHeaders: Record<string, string> = {
+  ...securityHeaders,
+  'Content-Security-Policy': sandboxPolicy,
+};
+
+/** Serves (dev, preview) and emits (build) the sandbox page with its own headers. */
+function sandboxPage(): Plugin {
+  const serve: Connect.NextHandleFunction = (req, res, next) => {
+    if (req.url?.split('?')[0] !== SANDBOX_PATH) return next();
+    for (const [name, value] of Object.entries(sandboxHeaders)) res.setHeader(name, value);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.end(SANDBOX_SOURCE);
+  };
+  return {
+    name: 'blake3-lab-sandbox-page',
+    configureServer: (server) => void server.middlewares.use(serve),
+    configurePreviewServer: (server) => void server.middlewares.use(serve),
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: SANDBOX_PATH.slice(1), source: SANDBOX_SOURCE });
+    },
+  };
+}
+
+/**
+ * The playground's worker runs as a classic script (Chromium starts no module worker from
+ * an opaque origin's blob: URL), where `import.meta` is a syntax error even if never
+ * reached. Its one use, in blake3-wasm's glue, is a default for the .wasm location that
+ * the worker never needs: it always passes the module's bytes.
+ */
+function classicPlaygroundWorker(): Plugin {
+  return {
+    name: 'blake3-lab-classic-playground-worker',
+    renderChunk(code, chunk) {
+      if (!chunk.name.startsWith('playground.worker')) return null;
+      return code.replaceAll('import.meta.url', 'self.location.href');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [svelte()],
-  worker: { format: 'es' },
+  plugins: [svelte(), sandboxPage()],
+  worker: { format: 'es', plugins: () => [classicPlaygroundWorker()] },
   server: { headers: securityHeaders },
   preview: { headers: securityHeaders },
   build: {

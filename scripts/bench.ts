@@ -1,7 +1,8 @@
-// npm run bench -- [--stages 0,4,9] [--sizes 1KiB,64KiB] [--rounds N] [--browser] [--json FILE] [--gofmt FILE]
+// npm run bench -- [--stages 0,4,9] [--sizes 1KiB,64KiB] [--rounds N] [--browser [chromium,firefox]] [--json FILE] [--gofmt FILE]
 //
 // Runs the benchmark engine from the command line: in Node worker threads, or with
-// --browser in a Web Worker of headless Chromium. Progress goes to stderr; stdout gets
+// --browser in a Web Worker of headless browsers, one after the other, each engine's runs
+// kept apart in one results document. Progress goes to stderr; stdout gets
 // the table benchstat would print for the lesson (every stage against the previous one
 // and against blake3-wasm, with p-values, Holm-adjusted p and a verdict). Ctrl-C stops
 // the run and still reports the samples taken so far.
@@ -12,9 +13,11 @@ import { parseCliArgs, USAGE, type CliOptions } from '../src/bench/cli-args.ts';
 import { formatSize } from '../src/bench/plan.ts';
 import type { Progress } from '../src/bench/runner.ts';
 import type { Results } from '../src/bench/results.ts';
+import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/bench/engines.ts';
 import { compareStages } from '../src/results/compare.ts';
 import { formatStageReport } from '../src/results/compare-text.ts';
 import { toGoBench } from '../src/results/gofmt.ts';
+import { engineLadder, engineModels, formatLadderText, ladderSizes } from '../src/results/engine-ladder.ts';
 
 const tty = process.stderr.isTTY === true;
 /** On a terminal the progress line redraws often; in a log, one line every few seconds. */
@@ -41,15 +44,20 @@ function progressPrinter(): { print(progress: Progress): void; end(): void } {
   };
 }
 
-async function run(options: CliOptions, signal: AbortSignal, onProgress: (p: Progress) => void): Promise<Results> {
-  if (options.browser) {
-    const { runInChromium } = await import('../src/bench/chromium.ts');
-    return runInChromium(options.plan, {
+async function run(options: CliOptions, signal: AbortSignal, onProgress: (p: Progress) => void, endProgress: () => void): Promise<Results> {
+  if (options.browsers.length > 0) {
+    const { BROWSERS, runInBrowsers } = await import('../src/bench/browsers.ts');
+    const parts = await runInBrowsers(options.browsers, options.plan, {
       onProgress,
       signal,
       label: options.label,
       onPageError: (message) => process.stderr.write(`\n${message}\n`),
+      onBrowser: (id) => {
+        endProgress();
+        process.stderr.write(`bench: now in headless ${BROWSERS[id].name} (${BROWSERS[id].jsEngine})\n`);
+      },
     });
+    return mergeEngineResults(parts);
   }
   const { startNodeBenchmark } = await import('../src/bench/node.ts');
   const running = startNodeBenchmark(options.plan, { onProgress }, { label: options.label });
@@ -91,9 +99,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const { plan } = options;
-  process.stderr.write(
-    `bench: ${plan.contestants.length} contestants x ${plan.sizes.length} sizes x ${plan.rounds} rounds in ${options.browser ? 'headless Chromium (Web Workers)' : 'Node worker threads'}\n`,
-  );
+  const where = options.browsers.length > 0 ? `headless ${options.browsers.join(', then ')} (Web Workers)` : 'Node worker threads';
+  process.stderr.write(`bench: ${plan.contestants.length} contestants x ${plan.sizes.length} sizes x ${plan.rounds} rounds in ${where}\n`);
   const controller = new AbortController();
   process.once('SIGINT', () => {
     process.stderr.write('\nbench: stopping; the samples so far will be reported (Ctrl-C again to quit at once)\n');
@@ -101,23 +108,41 @@ async function main(argv: string[]): Promise<number> {
   });
   const started = Date.now();
   const printer = progressPrinter();
-  const results = await run(options, controller.signal, (p) => printer.print(p));
+  const results = await run(options, controller.signal, (p) => printer.print(p), () => printer.end());
   printer.end();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const { env } = results;
-  // Three digits, and 5000 stays 5000: toPrecision alone would print "5.00e+3".
-  const timerNs = Number(env.timerResolutionNs.toPrecision(3));
-  process.stderr.write(
-    `bench: done in ${seconds} s on ${env.runtimeVersion}, ${env.os}, ${env.cores} cores; timer ${timerNs} ns` +
-      `${env.runtime === 'browser' ? `, cross-origin isolated: ${env.crossOriginIsolated ? 'yes' : 'no'}` : ''}\n`,
-  );
-  const remarks = notes(results);
-  if (remarks.length) process.stderr.write(`not every run finished:\n${remarks.join('\n')}\n`);
+  process.stderr.write(`bench: done in ${seconds} s on ${env.os}, ${env.cores} cores\n`);
+  for (const contestant of results.contestants.filter((c) => c.note)) {
+    process.stderr.write(`bench: ${contestant.id} ${contestant.note}\n`);
+  }
+  const perEngine = splitByEngine(results);
+  for (const part of perEngine) {
+    const [engine] = enginesOf(part);
+    // Three digits, and 5000 stays 5000: toPrecision alone would print "5.00e+3".
+    const timerNs = Number(engine.timerResolutionNs.toPrecision(3));
+    process.stderr.write(
+      `bench: ${describeEngine(engine)}: timer ${timerNs} ns` +
+        `${part.env.runtime === 'browser' ? `, cross-origin isolated: ${engine.crossOriginIsolated ? 'yes' : 'no'}` : ''}\n`,
+    );
+    const remarks = notes(part);
+    if (remarks.length) process.stderr.write(`not every run finished in ${engine.name}:\n${remarks.join('\n')}\n`);
+  }
 
   if (options.json) write(options.json, `${JSON.stringify(results, null, 2)}\n`);
   if (options.gofmt) write(options.gofmt, toGoBench(results));
-  if (results.runs.some((r) => r.nsPerOp.length > 0)) process.stdout.write(formatStageReport(compareStages(results)));
-  else process.stderr.write('bench: no samples were taken, so there is no table\n');
+  if (!results.runs.some((r) => r.nsPerOp.length > 0)) process.stderr.write('bench: no samples were taken, so there is no table\n');
+  for (const part of perEngine) {
+    if (!part.runs.some((r) => r.nsPerOp.length > 0)) continue;
+    if (perEngine.length > 1) process.stdout.write(`\n## ${describeEngine(enginesOf(part)[0])}\n\n`);
+    process.stdout.write(formatStageReport(compareStages(part)));
+  }
+  if (perEngine.length > 1) {
+    // The engines side by side: each engine's MB/s, and its multiple of blake3-wasm in that same engine.
+    const models = engineModels(results);
+    process.stdout.write('\n## Engines side by side (median MB/s; x wasm = over blake3-wasm in the same engine)\n');
+    for (const size of ladderSizes(models)) process.stdout.write(`\n${formatLadderText(engineLadder(models, size))}`);
+  }
   return results.runs.some((r) => r.status === 'failed') ? 1 : 0;
 }
 

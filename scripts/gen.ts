@@ -7,9 +7,13 @@
 // Each generator is a module exporting `generate(): string` (pure: the same text on
 // every run) and the file or files it writes, relative to itself: OUTPUT_FILE, or
 // OUTPUT_FILES when several stages carry the same output.
+//
+// The Go track's compiler evidence (go/<stage>/evidence.ts, scripts/go-evidence.ts)
+// comes from the Go compiler; without Go on PATH it is left as it is, with a warning.
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateGoEvidence, goMissing } from './go-evidence.ts';
 
 /** What a generator module exports. */
 export interface GeneratorModule {
@@ -24,6 +28,7 @@ export const GENERATORS = [
   'steps/05-no-copies/gen.ts',
   'steps/06-message-locals/gen.ts',
   'steps/09-simd-wasm/gen.ts',
+  'steps/10-simd-one-block/gen.ts',
 ];
 
 const ROOT = new URL('../', import.meta.url);
@@ -53,6 +58,12 @@ export async function generateAll(): Promise<GeneratedFile[]> {
       const path = fileURLToPath(new URL(output, url)).slice(fileURLToPath(ROOT).length);
       files.push({ path, generator, text });
     }
+  }
+  const goProblem = goMissing();
+  if (goProblem !== null) {
+    console.warn(`gen: ${goProblem}: the Go track's compiler evidence (go/*/evidence.ts) was not checked or rewritten`);
+  } else {
+    files.push(...generateGoEvidence());
   }
   return files;
 }

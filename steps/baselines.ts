@@ -90,6 +90,14 @@ async function loadHashWasm(): Promise<BaselineHasher> {
   };
 }
 
+async function loadBlake3Jit(): Promise<BaselineHasher> {
+  const jit = await import('blake3-jit');
+  // It builds its SIMD module on first use; build it now, outside any timed call. Where
+  // the module cannot run it hashes in plain JavaScript, and says so here.
+  if (!jit.warmupSimd()) console.warn('blake3-jit: no WebAssembly SIMD here, it hashes in plain JavaScript');
+  return { hash: (input) => jit.hash(input) };
+}
+
 async function loadNoble(): Promise<BaselineHasher> {
   return { hash: (input) => nobleBlake3(input) };
 }
@@ -135,6 +143,17 @@ export const BASELINES: Baseline[] = [
     digest: 'blake3',
     description: 'A popular library of hand-tuned WebAssembly hashes; its BLAKE3 is C compiled to WASM.',
     load: loadHashWasm,
+  },
+  {
+    id: 'blake3-jit',
+    title: 'blake3-jit',
+    kind: 'peer',
+    version: 'blake3-jit@1.1.0',
+    digest: 'blake3',
+    description:
+      'Pure JavaScript with a SIMD WebAssembly module written at runtime, the same idea as stage 9: ' +
+      'the strongest peer a reader can install. It hashes inputs under 4 KiB in plain JavaScript.',
+    load: loadBlake3Jit,
   },
   {
     id: 'noble-hashes',

@@ -2,16 +2,22 @@
 // and outside checkers all find the stages here and nowhere else: registering a stage
 // is what puts it under test and on screen.
 
+import type { ThreadUse } from './11-every-core/blake3.ts';
+
+export type { ThreadUse };
+
 /** What every stage and every baseline module exports. */
 export interface Hasher {
   /** BLAKE3 (or, for the SHA-256 baseline, SHA-256) of `input`: a fresh 32-byte digest. */
   hash(input: Uint8Array): Uint8Array;
+  /** Stage 11 only: how many threads it hashes large inputs on, or why only one. */
+  threadUse?(): ThreadUse;
 }
 
 export interface Stage {
   /** Folder name under steps/, sorts in lesson order: "04-state-locals". */
   id: string;
-  /** Position in the lesson, 0-9. */
+  /** Position in the lesson, from 0. */
   index: number;
   /** Short title for lists and charts. */
   title: string;
@@ -25,6 +31,10 @@ export interface Stage {
   articleSpeedup: number | null;
   /** A capability the stage needs beyond plain JavaScript. */
   requires?: 'wasm-simd';
+  /** Why the playground cannot open this stage, for one it cannot: its sandbox links a stage's own files only. */
+  playgroundUnavailable?: string;
+  /** For a stage that writes WebAssembly: the name its module's text (its `wat()`) is shown under. */
+  watFile?: string;
   load(): Promise<Hasher>;
 }
 
@@ -134,7 +144,46 @@ export const STAGES: Stage[] = [
     generated: ['steps/09-simd-wasm/compress.ts', 'steps/09-simd-wasm/compress4x.ts'],
     articleSpeedup: 1.39,
     requires: 'wasm-simd',
+    watFile: 'compress4x.wat',
     load: () => import('./09-simd-wasm/blake3.ts'),
+  },
+  {
+    id: '10-simd-one-block',
+    index: 10,
+    title: 'One block in the module',
+    technique: 'Inputs of a chunk or less, the last chunks and the parents hashed in the WebAssembly module too, one block at a time.',
+    files: files('10-simd-one-block', ['compress.ts', 'compress4x.ts', 'compress1x.ts', 'wasm.ts', 'gen.ts']),
+    generated: [
+      'steps/10-simd-one-block/compress.ts',
+      'steps/10-simd-one-block/compress4x.ts',
+      'steps/10-simd-one-block/compress1x.ts',
+    ],
+    articleSpeedup: null,
+    requires: 'wasm-simd',
+    watFile: 'modules.wat',
+    load: () => import('./10-simd-one-block/blake3.ts'),
+  },
+  {
+    id: '11-every-core',
+    index: 11,
+    title: 'Every core',
+    technique: 'Hash large inputs on several workers at once: each hashes whole subtrees from shared memory, and the calling thread merges their chaining values.',
+    // worker.node.mjs, the three-line entry of a Node worker thread, is left out: the
+    // app's code view and the bench's stage versions read the .ts files.
+    files: files('11-every-core', ['subtree.ts', 'job.ts', 'pool.ts', 'worker.ts']),
+    generated: [],
+    articleSpeedup: null,
+    requires: 'wasm-simd',
+    // The workers run stage 10's modules: the same text, shown under the same name.
+    watFile: 'modules.wat',
+    playgroundUnavailable:
+      "Stage 11 builds on stage 10's files where they are, in stage 10's folder, and starts worker threads of its own; the playground links and runs one folder's files in one sandbox. Try stage 10 here, and measure stage 11 on the Benchmark page.",
+    // The pool starts here, asynchronously, so the synchronous hash() never waits for a thread.
+    load: async () => {
+      const stage = await import('./11-every-core/blake3.ts');
+      await stage.start();
+      return stage;
+    },
   },
 ];
 

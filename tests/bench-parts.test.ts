@@ -1,7 +1,7 @@
 // The bench's small pieces: sizes, the command line, the cost extrapolation behind the
 // time box, capability overrides, environment names and stage versions.
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatSize, parseSize, checkPlan, DEFAULT_SIZES } from '../src/bench/plan.ts';
+import { formatSize, parseSize, checkPlan, DEFAULT_SIZES, MAX_PLAN_SIZE, OFFERED_SIZES } from '../src/bench/plan.ts';
 import { parseCliArgs } from '../src/bench/cli-args.ts';
 import { predictOneHash, describeMs } from '../src/bench/predict.ts';
 import { detectCapabilities, missingCapability, probeCapabilities } from '../src/bench/capabilities.ts';
@@ -18,7 +18,18 @@ describe('sizes', () => {
     expect(formatSize(1025)).toBe('1025 B');
     expect(['96', '96B', '1KiB', '64 KiB', '1MiB', '1k', '2M'].map(parseSize)).toEqual([96, 96, 1024, 65536, 1048576, 1024, 2097152]);
     expect(() => parseSize('1 GB')).toThrow(/"1 GB" is not a size/);
+    // The message names the units it takes and the largest size the plan allows.
+    expect(() => parseSize('5GiB')).toThrow(`"5GiB" is not a size: write a number of bytes with no unit or with B, KiB or MiB (k, KB, m and MB mean KiB and MiB), like 96, 1KiB or 1MiB; the largest is ${formatSize(MAX_PLAN_SIZE)}`);
+    expect(() => parseSize(`${MAX_PLAN_SIZE / 1024 + 1}KiB`)).toThrow(`is larger than the largest size, ${formatSize(MAX_PLAN_SIZE)}`);
+    expect(parseSize(formatSize(MAX_PLAN_SIZE))).toBe(MAX_PLAN_SIZE);
     expect(() => parseSize('0.3B')).toThrow(/whole number of bytes/);
+  });
+
+  it('offers 4 MiB and 16 MiB past the default seven, and the command line takes them', () => {
+    expect(OFFERED_SIZES.slice(0, DEFAULT_SIZES.length)).toEqual(DEFAULT_SIZES);
+    expect(OFFERED_SIZES.slice(DEFAULT_SIZES.length).map(formatSize)).toEqual(['4 MiB', '16 MiB']);
+    const options = parseCliArgs(['--stages', '10', '--sizes', '4MiB,16MiB']);
+    expect(options.plan.sizes).toEqual([4 * 1048576, 16 * 1048576]);
   });
 
   it('refuses a plan with duplicates or nonsense, naming the problem', () => {
@@ -31,20 +42,30 @@ describe('sizes', () => {
 
 describe('command line', () => {
   it('defaults to every stage and baseline at the article sizes', () => {
-    const { plan, browser } = parseCliArgs([]);
+    const { plan, browsers } = parseCliArgs([]);
     expect(plan.contestants).toEqual([...STAGES.map((s) => s.id), ...BASELINES.map((b) => b.id)]);
     expect(plan.contestants).toEqual([...DEFAULT_CONTESTANT_IDS]);
     expect(plan.sizes).toEqual(DEFAULT_SIZES);
     expect(plan.rounds).toBe(10);
-    expect(browser).toBe(false);
+    expect(browsers).toEqual([]);
   });
 
   it('reads stages by number or id, sizes with units, and the output files', () => {
     const options = parseCliArgs(['--stages', '0,4,09-simd-wasm', '--baselines=blake3-wasm', '--sizes', '1KiB,64KiB', '--rounds', '3', '--browser', '--json', 'out/r.json', '--gofmt=out/r.txt']);
     expect(options.plan).toEqual({ contestants: ['00-reference', '04-state-locals', '09-simd-wasm', 'blake3-wasm'], sizes: [1024, 65536], rounds: 3 });
-    expect(options).toMatchObject({ browser: true, json: 'out/r.json', gofmt: 'out/r.txt' });
+    expect(options).toMatchObject({ browsers: ['chromium'], json: 'out/r.json', gofmt: 'out/r.txt' });
     expect(parseCliArgs(['--stages', '8', '--baselines', 'none']).plan.contestants).toEqual(['08-little-endian']);
     expect(parseCliArgs(['--stages', '8,fault-hangs', '--baselines', 'none']).plan.contestants).toEqual(['08-little-endian', 'fault-hangs']);
+  });
+
+  it('takes an optional list of browsers: --browser alone is Chromium', () => {
+    expect(parseCliArgs(['--browser']).browsers).toEqual(['chromium']);
+    expect(parseCliArgs(['--browser', '--rounds', '3']).browsers).toEqual(['chromium']);
+    expect(parseCliArgs(['--browser', 'firefox']).browsers).toEqual(['firefox']);
+    expect(parseCliArgs(['--browser', 'chromium,firefox', '--rounds', '3']).browsers).toEqual(['chromium', 'firefox']);
+    expect(parseCliArgs(['--browser=firefox,chromium,firefox']).browsers).toEqual(['firefox', 'chromium']);
+    expect(() => parseCliArgs(['--browser', 'opera'])).toThrow(/unknown browser "opera" for --browser; choose from chromium, firefox, webkit/);
+    expect(() => parseCliArgs(['--browser='])).toThrow(/--browser needs browser names/);
   });
 
   it('explains what is wrong with bad arguments', () => {

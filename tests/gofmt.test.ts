@@ -6,7 +6,8 @@ import { describe, expect, test } from 'vitest';
 import type { Results } from '../src/bench/results.ts';
 import { samplesFromText } from '../src/results/compare.ts';
 import { goBenchToResults, nameKeys, parseGoBench, parseSizeLabel, rowName, sizeLabel, toGoBench } from '../src/results/gofmt.ts';
-import { parseResultsJson } from '../src/results/validate.ts';
+import { parseResultsJson, validateResults } from '../src/results/validate.ts';
+import { engineFromEnv, mergeEngineResults } from '../src/bench/engines.ts';
 
 function tinyResults(runtime: 'browser' | 'node' = 'browser'): Results {
   return {
@@ -80,11 +81,28 @@ describe('toGoBench', () => {
   });
 
   test('reads back into the same results document', () => {
+    // A version 1 document comes back as the version 2 document it imports as.
     const results = tinyResults();
-    expect(goBenchToResults(parseGoBench(toGoBench(results)))).toEqual({ ok: true, results });
+    expect(goBenchToResults(parseGoBench(toGoBench(results)))).toEqual(validateResults(results));
     const golden = parseResultsJson(readFileSync(new URL('./golden/results.json', import.meta.url), 'utf8'));
     if (!golden.ok) throw new Error(golden.error);
     expect(goBenchToResults(parseGoBench(toGoBench(golden.results)))).toEqual(golden);
+  });
+
+  test('a document of two engines names the engine in every line, for `benchstat -col /engine`, and reads back whole', () => {
+    const chromium = tinyResults();
+    const firefoxEnv = { ...chromium.env, runtimeVersion: 'Firefox 153.7.0', userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0' };
+    const firefox = { ...chromium, env: firefoxEnv, engines: [engineFromEnv(firefoxEnv)] };
+    const both = mergeEngineResults([chromium, firefox]);
+    const text = toGoBench(both);
+    expect(text).toContain('\nbrowser: Chromium 156.0.8078.73, Firefox 153.7.0\n');
+    expect(text).toContain('\nBenchmarkBLAKE3/engine=chromium/stage=04-state-locals/size=1KiB-4\t2000\t51234.5 ns/op');
+    expect(text).toContain('\nBenchmarkBLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-4\t2000\t51234.5 ns/op');
+    expect(nameKeys('BLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-4')).toEqual({ engine: 'firefox', stage: '04-state-locals', size: '1KiB' });
+    expect(rowName('BLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-4')).toBe('BLAKE3/engine=firefox/stage=04-state-locals/size=1KiB');
+    const back = goBenchToResults(parseGoBench(text));
+    expect(back).toEqual(validateResults(both));
+    expect(back.ok && back.results.runs.map((r) => r.engine)).toEqual(['chromium', 'chromium', 'firefox', 'firefox']);
   });
 
   test('size labels', () => {
@@ -187,5 +205,15 @@ describe('samplesFromText: file detection and messages', () => {
     expect(() => samplesFromText('b.json', '{"format": "nope"}')).toThrow(/b\.json: not a valid results file: /);
     const failedOnly = { ...tinyResults(), runs: [tinyResults().runs[1]] };
     expect(() => samplesFromText('f.json', JSON.stringify(failedOnly))).toThrow(/no usable samples/);
+  });
+
+  test('NaN samples are reported with the file and line, and skipped', () => {
+    const warnings: string[] = [];
+    const text = 'BenchmarkX/size=1KiB-2 100 NaN ns/op\nBenchmarkX/size=1KiB-2 100 5 ns/op\n';
+    expect(samplesFromText('new.txt', text, (m) => warnings.push(m)).rows[0].values).toEqual([5e-9]);
+    expect(warnings).toEqual(['new.txt:1: measurement "NaN" is not a number, so this line cannot be compared']);
+    expect(() => samplesFromText('all-nan.txt', 'BenchmarkX-2 100 NaN ns/op\n')).toThrow('all-nan.txt: no benchmark line could be read');
+    const json = JSON.stringify(tinyResults()).replace(/"nsPerOp":\[[\d.e+]+/, '"nsPerOp":[null');
+    expect(() => samplesFromText('nan.json', json)).toThrow(/^nan\.json: not a valid results file: runs\[0\]\.nsPerOp\[0\] is null/);
   });
 });

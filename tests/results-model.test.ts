@@ -16,6 +16,7 @@ import {
 import { baselineTable, estimateText, Footnotes, stepTable, throughputTable, twoSetTable } from '../src/results/tables.ts';
 import { compareResults } from '../src/results/compare.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
+import { skipsStages } from '../src/results/step-label.ts';
 
 /** Ten samples spread ±2% around `ns`, median exactly `ns`. */
 function around(ns: number): number[] {
@@ -198,5 +199,27 @@ describe('results tables', () => {
     expect(notes.mark(['b'])).toBe('²');
     expect(notes.notes).toEqual(['a', 'b']);
     expect(estimateText({ center: 435.2, lo: 430, hi: 440, n: 10, warnings: [] })).toBe('435 ± 1%');
+  });
+});
+
+describe('a step that spans stages not measured', () => {
+  // Only stages 1 and 3: stage 3 is compared with stage 1, across stage 2.
+  const spanning = buildModel({
+    ...doc([run('01-read-words-full', 1024, around(3000)), run('03-inline-round', 1024, around(1000))]),
+    contestants: [
+      { id: '01-read-words-full', title: '1. Full-block word reader', kind: 'stage', version: 'c' },
+      { id: '03-inline-round', title: '3. Inline round into compress', kind: 'stage', version: 'd' },
+    ],
+  });
+
+  it('names both stages on the row and multiplies the article over the steps it spans', () => {
+    const rows = stepRows(spanning, 1024);
+    expect(rows).toHaveLength(1);
+    const [row] = stepTable(rows, 1024).rows;
+    expect(row[0].text).toBe('3 vs 1 · Inline round into compress');
+    // The article: 1.6x for stage 2, 1.24x for stage 3, 1.984x for both.
+    expect(row[7].text).toBe('1.98x');
+    expect(skipsStages(rows[0])).toBe(true);
+    expect(skipsStages({ contestant: '02-precomputed-permutations', previous: '01-read-words-full' })).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ describe('parseRoute', () => {
     expect(parseRoute('#/stage/4/code')).toEqual({ page: 'stage', index: 4, view: 'code' });
     expect(parseRoute('#/stage/4/code/compress.ts')).toEqual({ page: 'stage', index: 4, view: 'code', file: 'compress.ts' });
     expect(parseRoute('#/measure')).toEqual({ page: 'measure' });
+    expect(parseRoute('#/engines')).toEqual({ page: 'engines' });
     expect(parseRoute('#/bench')).toEqual({ page: 'bench' });
     expect(parseRoute('#/results')).toEqual({ page: 'results' });
     expect(parseRoute('#/compare')).toEqual({ page: 'compare' });
@@ -70,7 +71,7 @@ describe('parseRoute', () => {
 describe('stepping through the story', () => {
   const files = [['s/00/blake3.ts'], ['s/01/blake3.ts', 's/01/compress.ts'], ['s/02/blake3.ts']];
 
-  it('walks intro, every stage, then "how we measure", and stops at both ends', () => {
+  it('walks intro, every stage, then "how we measure", and stops at both ends; "every engine" leads back', () => {
     const seen: string[] = [];
     let route: Route | null = { page: 'intro' };
     while (route) {
@@ -78,6 +79,8 @@ describe('stepping through the story', () => {
       route = stepRoute(route, 1, files);
     }
     expect(seen).toEqual(['#/', '#/stage/0', '#/stage/1', '#/stage/2', '#/measure']);
+    expect(stepRoute({ page: 'engines' }, 1, files)).toBeNull();
+    expect(stepRoute({ page: 'engines' }, -1, files)).toEqual({ page: 'measure' });
     expect(stepRoute({ page: 'intro' }, -1, files)).toBeNull();
   });
 

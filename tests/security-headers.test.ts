@@ -3,19 +3,41 @@
 // keep the properties the app relies on.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from '../vite.config.ts';
+import viteConfig, { SANDBOX_PATH, sandboxHeaders, securityHeaders } from '../vite.config.ts';
 
-/** The headers the `/*` rule of a Netlify/Cloudflare-style _headers file sets. */
-function parseHeadersFile(text: string): Record<string, string> {
+/** Directives a <meta http-equiv> policy ignores: only a header can carry them. */
+const HEADER_ONLY = ['frame-ancestors', 'report-uri', 'sandbox'];
+
+/** The pages the build ships (vite.config.ts build inputs), as repo-relative paths. */
+function builtPages(): string[] {
+  const input = viteConfig.build?.rollupOptions?.input;
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new Error('vite.config.ts: build inputs are not named');
+  return Object.values(input);
+}
+
+/** The content of a page's CSP meta tag, or undefined. */
+function metaPolicy(html: string): string | undefined {
+  return /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"\s*\/?>/i.exec(html)?.[1];
+}
+
+/**
+ * The headers a path gets from a Netlify/Cloudflare-style _headers file: the `/*` rule,
+ * then the rule for the path itself, where "! Name" drops a header set before.
+ */
+function parseHeadersFile(text: string, path = '/'): Record<string, string> {
   const headers: Record<string, string> = {};
-  let inAllPaths = false;
+  let applies = false;
   for (const line of text.split('\n')) {
     if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      inAllPaths = line.trim() === '/*';
+      applies = line.trim() === '/*' || line.trim() === path;
       continue;
     }
-    if (!inAllPaths) continue;
+    if (!applies) continue;
+    if (line.trim().startsWith('! ')) {
+      delete headers[line.trim().slice(2).trim()];
+      continue;
+    }
     const colon = line.indexOf(':');
     if (colon < 0) throw new Error(`not a header line: ${line}`);
     headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
@@ -36,6 +58,24 @@ describe('security headers', () => {
   it('public/_headers sets exactly the headers of vite.config.ts', () => {
     const file = parseHeadersFile(readFileSync(new URL('../public/_headers', import.meta.url), 'utf8'));
     expect(file).toEqual(securityHeaders);
+  });
+
+  it('public/_headers gives the playground sandbox exactly its headers of vite.config.ts', () => {
+    const file = parseHeadersFile(readFileSync(new URL('../public/_headers', import.meta.url), 'utf8'), SANDBOX_PATH);
+    expect(file).toEqual(sandboxHeaders);
+  });
+
+  it("keep the sandbox page's policy to its inline script, blob: code and WebAssembly, with no connection at all", () => {
+    const csp = directives(sandboxHeaders['Content-Security-Policy']);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    const scripts = csp.get('script-src')!;
+    expect(scripts.filter((s) => !s.startsWith("'sha256-"))).toEqual(['blob:', "'wasm-unsafe-eval'"]);
+    expect(scripts.filter((s) => s.startsWith("'sha256-"))).toHaveLength(1);
+    expect(csp.get('worker-src')).toEqual(['blob:']);
+    expect(csp.get('connect-src')).toEqual(["'none'"]);
+    expect(sandboxHeaders['Content-Security-Policy']).not.toMatch(/'unsafe-eval'|'unsafe-inline'|https?:|\*/);
+    // Everything else as for the app: embeddable in the cross-origin isolated page, never sniffed.
+    expect({ ...sandboxHeaders, 'Content-Security-Policy': '' }).toEqual({ ...securityHeaders, 'Content-Security-Policy': '' });
   });
 
   it('make the page cross-origin isolated and lock down sniffing and referrers', () => {
@@ -62,6 +102,49 @@ describe('security headers', () => {
     for (const [name, sources] of csp) {
       const foreign = sources.filter((s) => !s.startsWith("'") && !(name === 'img-src' && (s === 'data:' || s === 'blob:')));
       expect(foreign, name).toEqual([]);
+    }
+  });
+});
+
+describe('the policy in every page', () => {
+  it('is the header, less what only a header can carry, as a meta tag before any script', () => {
+    const expected = new Map([...directives(securityHeaders['Content-Security-Policy'])].filter(([name]) => !HEADER_ONLY.includes(name)));
+    const pages = builtPages();
+    expect(pages).toContain('index.html');
+    for (const page of pages) {
+      const html = readFileSync(new URL(`../${page}`, import.meta.url), 'utf8');
+      const policy = metaPolicy(html);
+      expect(policy, page).toBeDefined();
+      expect(directives(policy!), page).toEqual(expected);
+      expect(html.indexOf('http-equiv="Content-Security-Policy"'), page).toBeLessThan(html.search(/<script|<link/));
+    }
+  });
+});
+
+describe("the playground sandbox's policy in its page and the README", () => {
+  const policy = sandboxHeaders['Content-Security-Policy'];
+
+  it('is in the sandbox page as a meta tag before its script, less what only a header can carry', () => {
+    const html = readFileSync(new URL('../src/playground/sandbox-page.html', import.meta.url), 'utf8');
+    const expected = new Map([...directives(policy)].filter(([name]) => !HEADER_ONLY.includes(name)));
+    expect(directives(metaPolicy(html)!)).toEqual(expected);
+    expect(html.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(html.indexOf('<script'));
+  });
+
+  it('is given to nginx and Caddy for that one path', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`location = ${SANDBOX_PATH} { add_header Content-Security-Policy "${policy}" always;`);
+    expect(readme).toContain(`@sandbox path ${SANDBOX_PATH}\n  header @sandbox Content-Security-Policy "${policy}"\n`);
+  });
+});
+
+describe('the README deploy configs', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+
+  it('give nginx and Caddy exactly the headers of vite.config.ts', () => {
+    for (const [name, value] of Object.entries(securityHeaders)) {
+      expect(readme, `nginx ${name}`).toContain(`add_header ${name} "${value}" always;`);
+      expect(readme, `Caddy ${name}`).toContain(`header ${name} "${value}"\n`);
     }
   });
 });

@@ -132,7 +132,7 @@ describe('decodeSharePayload refuses broken links with a clear message', () => {
 
   it('DEFLATE of JSON that is not results', async () => {
     expect(errorOf(await decodeSharePayload(await payloadOf('{"format":"blake3-lab-results","version":7}')))).toBe(
-      "This link's results cannot be used: These results were made by a newer BLAKE3 Lab (version 7); this one reads version 1",
+      "This link's results cannot be used: These results were made by a newer BLAKE3 Lab (version 7); this one reads versions 1 to 2",
     );
     const doc = validResults();
     const text = JSON.stringify(doc).replace('30750', '-1');
@@ -149,7 +149,8 @@ describe('decodeSharePayload refuses broken links with a clear message', () => {
   });
 
   it('a zip bomb: 64 MB packed into 65 kB is cut off just past the limit, never inflated in full', async () => {
-    const bomb = await deflateRaw(new Uint8Array(64 * 1024 * 1024).fill(0x20));
+    // An object's opening brace and then 64 MB of spaces: nothing but the ceiling stops it.
+    const bomb = await deflateRaw(new Uint8Array(64 * 1024 * 1024).fill(0x20).fill(0x7b, 0, 1));
     const payload = '1.' + toBase64Url(bomb);
     expect(payload.length).toBeLessThan(MAX_SHARE_PAYLOAD_CHARS);
     // Count what the decompressor actually produces, by wrapping the global it uses.
@@ -181,5 +182,77 @@ describe('decodeSharePayload refuses broken links with a clear message', () => {
     expect(produced).toBeGreaterThan(MAX_RESULTS_BYTES);
     // One more input slice (1 kB expands to at most ~1 MB) and a few queued chunks, not 64 MB.
     expect(produced).toBeLessThan(MAX_RESULTS_BYTES + 4 * 1024 * 1024);
+  });
+});
+
+/** `count` copies of `text`, as bytes, without building a JavaScript string of them. */
+function repeated(text: string, count: number): Uint8Array {
+  const unit = new TextEncoder().encode(text);
+  const out = new Uint8Array(unit.length * count);
+  for (let i = 0; i < count; i++) out.set(unit, i * unit.length);
+  return out;
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) (out.set(part, at), (at += part.length));
+  return out;
+}
+
+async function linkOf(bytes: Uint8Array): Promise<string> {
+  return '1.' + toBase64Url(await deflateRaw(bytes));
+}
+
+describe('decodeSharePayload refuses what cannot be results before parsing it', () => {
+  const NOT_RESULTS = (why: string) => `This link holds no BLAKE3 Lab results: ${why}.`;
+  const TOO_DEEP = NOT_RESULTS('it nests lists or objects more than 4 deep, deeper than any results document');
+
+  it('a 10 KB link of 8 MB of nested lists, at its first byte', async () => {
+    const link = await linkOf(concat(repeated('[', 4 * 1024 * 1024), repeated(']', 4 * 1024 * 1024)));
+    expect(link.length).toBeLessThan(12_000);
+    expect(errorOf(await decodeSharePayload(link))).toBe(NOT_RESULTS('its contents do not start with "{", as every results document does'));
+  });
+
+  it('a wide list of zeros, at its first byte', async () => {
+    const link = await linkOf(concat(repeated('[', 1), repeated('0,', 2 * 1024 * 1024), repeated('0]', 1)));
+    expect(errorOf(await decodeSharePayload(link))).toBe(NOT_RESULTS('its contents do not start with "{", as every results document does'));
+  });
+
+  it('nested lists inside an object, and deeply nested objects, at the fifth level', async () => {
+    const lists = await linkOf(concat(repeated('{"runs":', 1), repeated('[', 1_000_000), repeated(']', 1_000_000), repeated('}', 1)));
+    expect(errorOf(await decodeSharePayload(lists))).toBe(TOO_DEEP);
+    const objects = await linkOf(concat(repeated('{"a":', 1_000_000), repeated('1', 1), repeated('}', 1_000_000)));
+    expect(errorOf(await decodeSharePayload(objects))).toBe(TOO_DEEP);
+  });
+
+  it('counts no brackets inside strings, so real results still open', async () => {
+    const doc = validResults();
+    doc.env.label = '[[[[[{{{{{ "quoted" \\ ]]]]';
+    expect(await decodeSharePayload(await encodeSharePayload(doc))).toEqual({ ok: true, results: doc });
+  });
+
+  it('a wide list inside an object goes to the validator, which names the limit', async () => {
+    const link = await linkOf(concat(repeated('{"format":"blake3-lab-results","version":1,"runs":[', 1), repeated('0,', 600), repeated('0]}', 1)));
+    expect(errorOf(await decodeSharePayload(link))).toMatch(/^This link's results cannot be used: /);
+  });
+
+  it('junk after the end of the compressed data', async () => {
+    const good = await deflateRaw(new TextEncoder().encode(JSON.stringify(validResults())));
+    for (const junk of [[0], [1, 2, 3, 4], Array.from({ length: 500 }, () => 0x41)]) {
+      const link = '1.' + toBase64Url(concat(good, new Uint8Array(junk)));
+      expect(errorOf(await decodeSharePayload(link)), `${junk.length} bytes of junk`).toBe(
+        DAMAGED('other data follows the end of the compressed results'),
+      );
+    }
+  });
+
+  it('a link format written with leading zeros', async () => {
+    const good = await encodeSharePayload(validResults());
+    for (const prefix of ['01.', '000001.']) {
+      expect(errorOf(await decodeSharePayload(good.replace(/^1\./, prefix))), prefix).toBe(
+        DAMAGED(`its format "${prefix}" has a leading zero, which no link is written with`),
+      );
+    }
   });
 });

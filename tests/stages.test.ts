@@ -265,8 +265,9 @@ describe.each(CONTESTANTS)('$name', (contestant) => {
 });
 
 describe('registry', () => {
-  it('lists stages 0 to 9 in order, each loading a module with a hash function', async () => {
-    expect(STAGES.map((stage) => stage.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  it('lists the stages in order from 0, each loading a module with a hash function', async () => {
+    expect(STAGES.length).toBeGreaterThanOrEqual(11);
+    expect(STAGES.map((stage) => stage.index)).toEqual(STAGES.map((_, position) => position));
     for (const stage of STAGES) {
       const module = await stage.load();
       expect(typeof module.hash, stage.id).toBe('function');

@@ -90,6 +90,12 @@ describe('Mann-Whitney U test', () => {
     expect(r.ok && [r.u, r.p]).toEqual([1, 0.3]);
   });
 
+  test('a smaller tail over half the mass, possible with ties, gives p = 1, not more', () => {
+    // [4, 5] against [5]: U = 1/2 in 2 of the 3 arrangements, so P(U <= 1/2) = 2/3.
+    const r = mannWhitney([4, 5], [5]);
+    expect(r.ok && [r.u, r.p]).toEqual([0.5, 1]);
+  });
+
   test('U at the center of its distribution gives p = 1', () => {
     const r = mannWhitney([1, 4], [2, 3]);
     expect(r.ok && [r.u, r.p]).toEqual([2, 1]);

@@ -50,7 +50,7 @@ describe('stage stories', () => {
 
   it('have balanced `code` marks, so no backtick shows up on screen', () => {
     for (const story of STORIES) {
-      const parts = [story.change, story.why, story.cost, story.caution].filter((p) => p !== undefined);
+      const parts = [story.change, story.why, story.tried, story.cost, story.caution].filter((p) => p !== undefined);
       for (const text of parts.flatMap((p) => [p.lead, p.more]).concat((story.go ?? []).map((n) => n.text))) {
         expect(text.split('`').length % 2, text).toBe(1);
       }
@@ -59,7 +59,18 @@ describe('stage stories', () => {
 
   it('give a headline figure wherever the registry has no speedup', () => {
     STAGES.forEach((stage, i) => {
-      if (stage.articleSpeedup === null) expect(STORIES[i].article.headline, stage.id).toBeTruthy();
+      if (stage.articleSpeedup === null && !STORIES[i].pastArticle) expect(STORIES[i].article?.headline, stage.id).toBeTruthy();
+    });
+  });
+
+  it('have either the article figure or, past the article, what the Rust crate does', () => {
+    STAGES.forEach((stage, i) => {
+      const story = STORIES[i];
+      expect(Boolean(story.article) !== Boolean(story.pastArticle), stage.id).toBe(true);
+      if (story.pastArticle) {
+        expect(stage.articleSpeedup, stage.id).toBeNull();
+        expect(story.pastArticle.rust, stage.id).toMatch(/Rust/);
+      }
     });
   });
 });
@@ -91,8 +102,9 @@ describe('stageFiles', () => {
     expect(back.filter((f) => f.path === undefined).map((f) => f.name)).toEqual(['compress.ts', 'gen.ts']);
   });
 
-  it('adds the runtime WAT for the SIMD stage only', () => {
-    expect(stageFiles(STAGES[9], STAGES[8]).at(-1)).toMatchObject({ runtime: 'wat' });
+  it('adds the runtime WAT for the SIMD stages only, under the name the registry gives', () => {
+    expect(stageFiles(STAGES[9], STAGES[8]).at(-1)).toMatchObject({ runtime: 'wat', name: 'compress4x.wat' });
+    expect(stageFiles(STAGES[10], STAGES[9]).at(-1)).toMatchObject({ runtime: 'wat', name: 'modules.wat' });
     expect(stageFiles(STAGES[8], STAGES[7]).some((f) => f.runtime)).toBe(false);
   });
 });

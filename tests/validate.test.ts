@@ -36,9 +36,21 @@ describe('readResultsFile refuses files that are not UTF-8 JSON', () => {
     // If the size check came after reading, this would be called.
     Object.defineProperty(big, 'arrayBuffer', { value: () => ((read = true), Promise.reject(new Error('read'))) });
     expect(errorOf(await readResultsFile(big))).toBe(
-      `This file is ${MAX_RESULTS_BYTES + 1} bytes, more than the limit of 8 MB for results files (a real run is well under 1 MB)`,
+      `This file is ${MAX_RESULTS_BYTES + 1} bytes, more than the limit of ${MAX_RESULTS_BYTES / (1024 * 1024)} MB for results files (a real run is well under 1 MB)`,
     );
     expect(read).toBe(false);
+  });
+});
+
+describe('readResultsFile refuses nesting deeper than results before parsing it', () => {
+  const TOO_DEEP = 'This is not a BLAKE3 Lab results file: it nests lists or objects more than 4 deep, deeper than any results document';
+
+  it.each([
+    ['nested lists', '['.repeat(500_000) + ']'.repeat(500_000)],
+    ['nested objects after a byte-order mark and blank lines', '\ufeff\n\n' + '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)],
+    ['lists nested in a run', JSON.stringify(validResults()).replace('[5120.5,', '[[[[5120.5]]],')],
+  ])('%s', async (_name, text) => {
+    expect(errorOf(await readResultsFile(new Blob([text])))).toBe(TOO_DEEP);
   });
 });
 
@@ -97,6 +109,15 @@ describe('valid documents', () => {
     expect(check.results.contestants[0].title).toBe(doc.contestants[0].title);
   });
 
+  it('keep how many threads a contestant hashed on and its note, and refuse a count of none', () => {
+    const doc = validResults();
+    Object.assign(doc.contestants[0], { threads: 2, note: 'hashes inputs of 256 KiB or more on 2 threads at once' });
+    const check = validateResults(doc);
+    expect(check.ok && check.results.contestants[0]).toMatchObject({ threads: 2, note: doc.contestants[0].note });
+    doc.contestants[0].threads = 0;
+    expect(errorOf(validateResults(doc))).toMatch(/^contestants\[0\]\.threads/);
+  });
+
   it('keep line breaks and tabs in a reason, which may quote an error message', () => {
     const doc = validResults();
     doc.runs[4].reason = 'threw on a 64-byte input:\n\tRangeError: Array buffer allocation failed';
@@ -111,8 +132,8 @@ describe('valid documents', () => {
     doc.config.sizes = [1, 1024 * 1024 * 1024];
     doc.contestants = [{ id: 'fault-hangs', title: 'Hangs', kind: 'peer', version: 'v1' }];
     doc.runs = [
-      { contestant: 'fault-hangs', size: 1, status: 'cancelled', iterations: 10, nsPerOp: [0.001, 1e12] },
-      { contestant: 'fault-hangs', size: 1073741824, status: 'cancelled', iterations: 0, nsPerOp: [] },
+      { contestant: 'fault-hangs', engine: 'chromium', size: 1, status: 'cancelled', iterations: 10, nsPerOp: [0.001, 1e12] },
+      { contestant: 'fault-hangs', engine: 'chromium', size: 1073741824, status: 'cancelled', iterations: 0, nsPerOp: [] },
     ];
     const check = validateResults(doc);
     expect(check.ok && check.results).toEqual(doc);

@@ -1,7 +1,7 @@
 // Stage 9's tiny assembler (steps/09-simd-wasm/wasm.ts): the LEB128 encodings against the
 // WebAssembly spec's examples, a small function assembled and run, the refusals a typo in
-// the generator would meet, the WAT printed from the same lines as the bytes, and what
-// stage 9 does where the browser has no WebAssembly SIMD.
+// the generator would meet, the WAT printed from the same lines as the bytes, what
+// stage 9 does where the browser has no WebAssembly SIMD, and stage 10's two modules.
 import { describe, expect, it, vi } from 'vitest';
 import { assemble, printWat, signedLeb128, unsignedLeb128, type FunctionModule } from '../steps/09-simd-wasm/wasm.ts';
 import { COMPRESS4X } from '../steps/09-simd-wasm/compress4x.ts';
@@ -115,5 +115,39 @@ describe('stage 9 where WebAssembly SIMD is missing', () => {
     } finally {
       validate.mockRestore();
     }
+  });
+});
+
+describe('stage 10: two modules over one page', () => {
+  it('prints both, every line of each, and both validate', async () => {
+    const stage10 = await import('../steps/10-simd-one-block/blake3.ts');
+    const { COMPRESS1X } = await import('../steps/10-simd-one-block/compress1x.ts');
+    const stage10Assembler = await import('../steps/10-simd-one-block/wasm.ts');
+    const text = stage10.wat();
+    expect(text.match(/^\(module$/gm)).toHaveLength(2);
+    const printed = new Set(text.split('\n').map((line) => line.trim()));
+    expect([...COMPRESS4X.body, ...COMPRESS1X.body].filter((line) => !printed.has(line.trim()))).toEqual([]);
+    expect(WebAssembly.validate(stage10Assembler.assemble(COMPRESS1X))).toBe(true);
+    expect(stage10.simdSupported()).toBe(true);
+  });
+
+  it('encodes i32 loads and stores with their own natural alignment (4 bytes, log2 2)', async () => {
+    const { assemble: assemble10 } = await import('../steps/10-simd-one-block/wasm.ts');
+    const memory = new WebAssembly.Memory({ initial: 1, maximum: 1 });
+    const words = new Uint32Array(memory.buffer);
+    const swap: FunctionModule = {
+      name: 'rotate',
+      params: ['at'],
+      i32Locals: [],
+      v128Locals: [],
+      memoryPages: 1,
+      body: ['local.get $at  local.get $at  i32.load offset=4  i32.const 8  i32.rotr  i32.store'],
+    };
+    const bytes = assemble10(swap);
+    expect(WebAssembly.validate(bytes)).toBe(true);
+    words[2] = 0x11223344;
+    const rotate = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { memory } }).exports.rotate as (at: number) => void;
+    rotate(4);
+    expect(words[1]).toBe(0x44112233);
   });
 });

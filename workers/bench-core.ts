@@ -10,11 +10,12 @@
 
 import { blake3 } from '@noble/hashes/blake3.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { contestantById, type Contestant, type ContestantHasher } from '../src/bench/contestants.ts';
+import type { Contestant, ContestantHasher } from '../src/bench/contestants.ts';
 import { missingCapability, type Capabilities } from '../src/bench/capabilities.ts';
 import { contentVersion } from '../src/bench/source-version.ts';
 import { measureTimerResolutionMs } from '../src/bench/timer.ts';
 import { patternInput } from '../src/selftest/vectors.ts';
+import type { ThreadUse } from '../steps/index.ts';
 
 /**
  * Small inputs every contestant must hash right before anything else: empty, one byte,
@@ -43,7 +44,8 @@ export interface Probe {
   versions: Record<string, string>;
 }
 
-export type LoadOutcome = { status: 'loaded' } | { status: 'failed'; reason: string };
+/** A loaded contestant that may hash on more than one thread says how many (stage 11). */
+export type LoadOutcome = { status: 'loaded'; threadUse?: ThreadUse } | { status: 'failed'; reason: string };
 
 export interface PrepareSettings {
   sampleTargetMs: number;
@@ -61,8 +63,12 @@ export type PrepareOutcome =
 export type SampleOutcome = { status: 'ok'; elapsedNs: number; sink: number } | { status: 'failed'; reason: string };
 
 export interface CoreOptions {
-  /** Finds a contestant by id; the registry unless a test brings its own. */
-  resolve?: (id: string) => Contestant | undefined;
+  /**
+   * Finds a contestant by id: the registry's contestantById in the bench workers, the
+   * compiled drafts in the playground's sandbox. Passed in rather than imported, so a
+   * worker bundle holds only the contestants it can run.
+   */
+  resolve: (id: string) => Contestant | undefined;
   /** Milliseconds clock; performance.now unless a test brings a fake. */
   now?: () => number;
   /** Reads a repo-relative source file, for stage versions. */
@@ -91,8 +97,8 @@ function describeDigest(actual: unknown): string {
   return `a ${typeof actual} instead of bytes`;
 }
 
-export function createBenchCore(options: CoreOptions = {}) {
-  const resolve = options.resolve ?? contestantById;
+export function createBenchCore(options: CoreOptions) {
+  const resolve = options.resolve;
   const now = options.now ?? (() => performance.now());
   let contestant: Contestant | undefined;
   let hasher: ContestantHasher | undefined;
@@ -189,7 +195,8 @@ export function createBenchCore(options: CoreOptions = {}) {
           };
         }
       }
-      return { status: 'loaded' };
+      const threadUse = hasher.threadUse?.();
+      return threadUse ? { status: 'loaded', threadUse } : { status: 'loaded' };
     },
 
     /**

@@ -5,12 +5,14 @@ import { readFile } from 'node:fs/promises';
 import { expose } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { createBenchCore } from './bench-core.ts';
+import { contestantById } from '../src/bench/contestants.ts';
 
 if (!parentPort) throw new Error('bench.node-worker.ts runs as a worker thread, started by src/bench/node.ts');
 
 const repoRoot = new URL('../', import.meta.url);
 
 const core = createBenchCore({
+  resolve: contestantById,
   readSource: (path) => readFile(new URL(path, repoRoot), 'utf8'),
 });
 

@@ -3,6 +3,7 @@
 // JIT history) never touches another's.
 import { expose } from 'comlink';
 import { createBenchCore } from './bench-core.ts';
+import { contestantById } from '../src/bench/contestants.ts';
 
 // Stage sources as text, each loaded only when a version is asked for: a stage's
 // version is a hash of its files, the same one Node computes from disk.
@@ -14,7 +15,7 @@ async function readSource(path: string): Promise<string> {
   return load();
 }
 
-const core = createBenchCore({ readSource });
+const core = createBenchCore({ resolve: contestantById, readSource });
 
 expose(core);
 

@@ -3,10 +3,11 @@
 // few larger pseudo-random inputs whose expected hash comes from @noble/hashes, computed
 // here. A stage that fails here must never be shown with a speed.
 import { expose } from 'comlink';
-import { STAGES } from '../steps/index.ts';
+import { STAGES, type Hasher } from '../steps/index.ts';
 import { BASELINES, baselineById } from '../steps/baselines.ts';
 import vectorFile from '../data/blake3-vectors.json';
 import { probeCapabilities } from '../src/bench/capabilities.ts';
+import { describeThreadUse } from '../src/bench/threads.ts';
 import { patternInput, toHex, type VectorFile } from '../src/selftest/vectors.ts';
 
 export type Verdict = 'pass' | 'fail' | 'unavailable';
@@ -82,7 +83,7 @@ interface Contestant {
   version?: string;
   maxBytes: number;
   unavailable?: string;
-  load(): Promise<{ hash(input: Uint8Array): Uint8Array | Promise<Uint8Array> }>;
+  load(): Promise<{ hash(input: Uint8Array): Uint8Array | Promise<Uint8Array>; threadUse?: Hasher['threadUse'] }>;
 }
 
 function contestants(): Contestant[] {
@@ -134,6 +135,8 @@ async function check(contestant: Contestant, checks: Check[]): Promise<SelftestR
     row.largerTotal -= skipped.length;
     row.note = `${skipped.length} inputs over ${contestant.maxBytes / 1024} KiB skipped: this stage is quadratic by design`;
   }
+  const threads = hasher.threadUse?.();
+  if (threads) row.note = describeThreadUse(threads);
   for (const c of checks) {
     if (!c.official && c.length > contestant.maxBytes) continue;
     let actual: string;

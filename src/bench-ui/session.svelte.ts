@@ -7,9 +7,22 @@ import type { Contestant } from '../bench/contestants.ts';
 import type { Results } from '../bench/results.ts';
 import { MAX_TEXT } from '../results/limits.ts';
 import { current } from './current.svelte.ts';
+import { MIN_ROUNDS_FOR_INTERVAL } from '../results/short-run.ts';
+import { DEFAULT_CLEAR_LIMIT_MIN, DEFAULT_CLEAR_PERCENT, isClear, MAX_CLEAR_ROUNDS, widest, type Widest } from '../results/until-clear.ts';
 
-/** The baselines a run includes unless the reader changes it: the article's yardstick and the browser's own hash. */
-export const DEFAULT_BASELINES = ['blake3-wasm', 'sha256'];
+/** What ended a run that runs until the answer is clear, for the status line. */
+export interface ClearEnd {
+  by: 'width' | 'limit' | 'rounds';
+  rounds: number;
+  /** The least certain figure when the run ended. */
+  widest: Widest | null;
+}
+
+/**
+ * The baselines a run includes unless the reader changes it: the article's yardstick, the
+ * strongest peer and the browser's own hash.
+ */
+export const DEFAULT_BASELINES = ['blake3-wasm', 'blake3-jit', 'sha256'];
 
 /** Live results are redrawn at most this often: statistics and charts for every sample would only burn the main thread. */
 const LIVE_REFRESH_MS = 300;
@@ -38,6 +51,11 @@ export class BenchSession {
   );
   sizes = $state<number[]>([...DEFAULT_SIZES]);
   rounds = $state(DEFAULT_ROUNDS);
+  /** A fixed number of rounds, or rounds until every step is known to ±clearPercent (or clearMinutes pass). */
+  stopWhen = $state<'rounds' | 'clear'>('rounds');
+  clearPercent = $state(DEFAULT_CLEAR_PERCENT);
+  clearMinutes = $state(DEFAULT_CLEAR_LIMIT_MIN);
+  clearEnd = $state.raw<ClearEnd | null>(null);
   label = $state('');
 
   running = $state(false);
@@ -59,7 +77,11 @@ export class BenchSession {
   problem = $derived.by(() => {
     if (this.selected.length === 0) return 'Pick at least one stage or library.';
     if (this.sizes.length === 0) return 'Pick at least one input size.';
-    if (!Number.isInteger(this.rounds) || this.rounds < 1 || this.rounds > 1000) return 'Rounds must be a whole number from 1 to 1000.';
+    if (this.stopWhen === 'rounds' && (!Number.isInteger(this.rounds) || this.rounds < 1 || this.rounds > 1000)) {
+      return 'Rounds must be a whole number from 1 to 1000.';
+    }
+    if (this.stopWhen === 'clear' && !(this.clearPercent >= 0.5 && this.clearPercent <= 50)) return 'The width must be from 0.5% to 50%.';
+    if (this.stopWhen === 'clear' && !(this.clearMinutes >= 0.5 && this.clearMinutes <= 60)) return 'The time limit must be from half a minute to 60 minutes.';
     if (this.label.length > MAX_LABEL_CHARS) return `The label is limited to ${MAX_LABEL_CHARS} characters.`;
     return null;
   });
@@ -76,10 +98,22 @@ export class BenchSession {
     this.error = null;
     this.ended = null;
     this.#cancelled = false;
+    this.clearEnd = null;
     this.startedAt = performance.now();
+    const untilClear = this.stopWhen === 'clear';
+    const percent = this.clearPercent;
+    const limitMs = this.clearMinutes * 60_000;
+    // Stops on the intervals' width (or the clock), never on a p-value: see "How we measure".
+    const enough = (partial: Results, round: number): boolean => {
+      if (round < MIN_ROUNDS_FOR_INTERVAL) return false;
+      const by = isClear(partial, percent) ? 'width' : performance.now() - this.startedAt > limitMs ? 'limit' : null;
+      if (by) this.clearEnd = { by, rounds: round, widest: widest(partial) };
+      return by !== null;
+    };
     const run = startBenchmark(
-      { contestants, sizes, rounds: this.rounds },
+      { contestants, sizes, rounds: untilClear ? MAX_CLEAR_ROUNDS : this.rounds },
       {
+        enough: untilClear ? enough : undefined,
         onProgress: (progress) => {
           if (this.#run === run) this.progress = progress;
         },
@@ -95,6 +129,7 @@ export class BenchSession {
         if (this.#run !== run) return;
         this.#flush();
         current.keep(results, 'run');
+        if (untilClear && !this.clearEnd && !this.#cancelled) this.clearEnd = { by: 'rounds', rounds: results.config.rounds, widest: widest(results) };
         this.finishedAt = performance.now();
         this.ended = this.#cancelled ? 'cancelled' : 'finished';
       },

@@ -6,6 +6,7 @@
 import { wrap } from 'comlink';
 import type { BenchCore } from '../../workers/bench-core.ts';
 import { detectCapabilities } from './capabilities.ts';
+import type { EngineIdentity } from './engines.ts';
 import { runBenchmark, type HostInfo, type Progress, type RunOptions } from './runner.ts';
 import { WorkerDied, type WorkerHandle } from './worker-handle.ts';
 import type { BenchPlan } from './plan.ts';
@@ -18,6 +19,8 @@ export type { Progress } from './runner.ts';
 export interface BenchCallbacks {
   onProgress?(progress: Progress): void;
   onResult?(partial: Results): void;
+  /** See RunOptions.enough: true after a round ends the run there. */
+  enough?(partial: Results, round: number): boolean;
 }
 
 export interface RunningBenchmark {
@@ -111,18 +114,22 @@ export async function browserHost(label?: string): Promise<HostInfo> {
 export function startBenchmark(
   plan: BenchPlan,
   callbacks: BenchCallbacks = {},
-  tuning: Pick<RunOptions, 'timeouts' | 'warmupMs'> & { label?: string } = {},
+  tuning: Pick<RunOptions, 'timeouts' | 'warmupMs'> & { label?: string; engine?: EngineIdentity } = {},
 ): RunningBenchmark {
   const controller = new AbortController();
+  const { engine } = tuning;
   const done = browserHost(tuning.label).then((host) =>
     runBenchmark({
       plan,
-      host,
+      // A driver knows the exact version; the user agent of some browsers has only the major one.
+      host: engine ? { ...host, runtimeVersion: `${engine.name} ${engine.version}` } : host,
+      engine,
       capabilities: detectCapabilities(),
       spawn: spawnBrowserWorker,
       signal: controller.signal,
       onProgress: callbacks.onProgress && ((p) => callbacks.onProgress!(p)),
       onResult: callbacks.onResult && ((r) => callbacks.onResult!(r)),
+      enough: callbacks.enough && ((r, round) => callbacks.enough!(r, round)),
       timeouts: tuning.timeouts,
       warmupMs: tuning.warmupMs,
     }),

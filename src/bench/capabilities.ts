@@ -25,7 +25,7 @@ declare global {
  * The smallest module that uses a SIMD instruction: one function `() -> v128` whose body
  * is `i32.const 0; i32x4.splat`. Engines without SIMD reject the v128 type outright.
  */
-const SIMD_PROBE = new Uint8Array([
+export const SIMD_PROBE = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // "\0asm", version 1
   0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // type section: one type, () -> v128
   0x03, 0x02, 0x01, 0x00, // function section: one function of type 0

@@ -4,12 +4,13 @@
 import { STAGES } from '../../steps/index.ts';
 import { BASELINES } from '../../steps/baselines.ts';
 import { contestantById } from './contestants.ts';
+import { BROWSER_IDS, type BrowserId } from './engines.ts';
 import { checkPlan, parseSize, DEFAULT_ROUNDS, DEFAULT_SIZES, type BenchPlan } from './plan.ts';
 
 export const USAGE = `Usage: npm run bench -- [options]
 
-Times every stage and baseline in worker threads (or a headless Chromium Web Worker)
-and prints each stage against the previous one and against blake3-wasm.
+Times every stage and baseline in worker threads (or in a Web Worker of headless
+browsers) and prints each stage against the previous one and against blake3-wasm.
 
   --stages LIST      stages by number or id, and any other contestant by id
                      (e.g. 0,4,9 or 08-little-endian,fault-hangs); default: all stages
@@ -18,7 +19,11 @@ and prints each stage against the previous one and against blake3-wasm.
   --rounds N         interleaved rounds, one sample each; default: ${DEFAULT_ROUNDS}
   --sample-ms MS     target length of one sample
   --time-box-ms MS   most time one contestant may spend at one size
-  --browser          run in headless Chromium (/usr/bin/chromium or CHROMIUM_PATH)
+  --browser [LIST]   run in headless browsers instead, one after the other:
+                     ${BROWSER_IDS.join(', ')} (default: chromium). Chromium is
+                     /usr/bin/chromium or CHROMIUM_PATH; Firefox is
+                     /usr/bin/firefox-esr or FIREFOX_PATH; WebKit is Debian's
+                     WPEWebDriver with cog
   --json FILE        also write the results document
   --gofmt FILE       also write Go benchmark format (for benchstat)
   --label TEXT       a name for this machine, kept in the results
@@ -26,7 +31,8 @@ and prints each stage against the previous one and against blake3-wasm.
 
 export interface CliOptions {
   plan: BenchPlan;
-  browser: boolean;
+  /** Browsers to measure in, in order; empty for Node worker threads. */
+  browsers: BrowserId[];
   json?: string;
   gofmt?: string;
   label?: string;
@@ -50,6 +56,18 @@ function contestantId(item: string): string {
   return item;
 }
 
+/** "chromium,firefox" -> both, each once, in the order given. */
+function browserList(text: string): BrowserId[] {
+  const ids = list(text);
+  if (ids.length === 0) throw new RangeError(`--browser needs browser names, e.g. ${BROWSER_IDS.join(',')}`);
+  for (const id of ids) {
+    if (!(BROWSER_IDS as readonly string[]).includes(id)) {
+      throw new RangeError(`unknown browser "${id}" for --browser; choose from ${BROWSER_IDS.join(', ')}`);
+    }
+  }
+  return [...new Set(ids)] as BrowserId[];
+}
+
 function number(option: string, text: string): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value)) throw new RangeError(`${option} needs a number, got "${text}"`);
@@ -58,13 +76,19 @@ function number(option: string, text: string): number {
 
 export function parseCliArgs(argv: readonly string[]): CliOptions {
   const values = new Map<string, string>();
-  let browser = false;
+  let browsers: BrowserId[] = [];
   let help = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const eq = arg.indexOf('=');
     const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    if (name === '--browser') browser = true;
+    if (name === '--browser') {
+      // The list is optional: "--browser" alone is Chromium, as it always was.
+      const next = argv[i + 1];
+      if (eq > 0) browsers = browserList(arg.slice(eq + 1));
+      else if (next !== undefined && !next.startsWith('-')) browsers = browserList(argv[++i]);
+      else browsers = ['chromium'];
+    }
     else if (name === '-h' || name === '--help') help = true;
     else if (VALUE_OPTIONS.has(name)) {
       const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
@@ -85,5 +109,5 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (values.has('--sample-ms')) plan.sampleTargetMs = number('--sample-ms', values.get('--sample-ms')!);
   if (values.has('--time-box-ms')) plan.timeBoxMs = number('--time-box-ms', values.get('--time-box-ms')!);
   checkPlan(plan);
-  return { plan, browser, json: values.get('--json'), gofmt: values.get('--gofmt'), label: values.get('--label'), help };
+  return { plan, browsers, json: values.get('--json'), gofmt: values.get('--gofmt'), label: values.get('--label'), help };
 }

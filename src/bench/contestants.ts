@@ -4,28 +4,10 @@
 
 import { STAGES } from '../../steps/index.ts';
 import { BASELINES } from '../../steps/baselines.ts';
-import type { ContestantKind } from './results.ts';
-import type { Requirement } from './capabilities.ts';
+import type { Contestant } from './contestant.ts';
 import { FAULTS } from './faults.ts';
 
-export interface ContestantHasher {
-  /** A 32-byte digest of `input`; WebCrypto can only answer with a promise. */
-  hash(input: Uint8Array): Uint8Array | Promise<Uint8Array>;
-}
-
-export interface Contestant {
-  id: string;
-  title: string;
-  kind: ContestantKind;
-  /** Which function the digest must equal before any timing: BLAKE3, or SHA-256 for the native baseline. */
-  oracle: 'blake3' | 'sha256';
-  requires?: Requirement;
-  /** package@version or platform API; undefined for stages, versioned by a hash of `files`. */
-  version?: string;
-  /** Repo-relative source files whose content identifies this version (stages only). */
-  files: string[];
-  load(): Promise<ContestantHasher>;
-}
+export type { Contestant, ContestantHasher } from './contestant.ts';
 
 const STAGE_CONTESTANTS: Contestant[] = STAGES.map((stage) => ({
   id: stage.id,

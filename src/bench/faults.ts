@@ -4,7 +4,7 @@
 // of the run carries on.
 
 import { blake3 } from '@noble/hashes/blake3.js';
-import type { Contestant, ContestantHasher } from './contestants.ts';
+import type { Contestant, ContestantHasher } from './contestant.ts';
 
 const inNode = typeof globalThis.process?.versions?.node === 'string';
 

@@ -4,6 +4,13 @@
 /** The input sizes the article benchmarked: 96 B to 1 MiB. */
 export const DEFAULT_SIZES: readonly number[] = [96, 512, 1024, 32768, 65536, 262144, 1048576];
 
+/**
+ * Every size the app's picker offers: the article's seven, then 4 MiB and 16 MiB, off by
+ * default (a round of them takes long on the slow stages, and 16 MiB twice is memory a
+ * small phone may not spare), for the stages that hash large inputs on several cores.
+ */
+export const OFFERED_SIZES: readonly number[] = [...DEFAULT_SIZES, 4 * 1048576, 16 * 1048576];
+
 /** Rounds of interleaved samples: ten samples per contestant and size. */
 export const DEFAULT_ROUNDS = 10;
 
@@ -21,7 +28,7 @@ export const DEFAULT_SAMPLE_TARGET_MS = 50;
 /**
  * The most time one contestant may spend at one input size, verification, warm-up and
  * samples included; no sample starts that would end past it. Only stage 0 meets it: at
- * 256 KiB (0.3-1 s a hash) it keeps the samples that fit; at 1 MiB (4-12 s a hash) the
+ * 256 KiB (0.3-1 s a hash) it keeps the samples that fit; at 1 MiB (4-5 s a hash) the
  * verifying hash and one sample cannot both fit, so that size is not run at all.
  */
 export const DEFAULT_TIME_BOX_MS = 5000;
@@ -87,10 +94,15 @@ export function formatSize(bytes: number): string {
 /** Parses "96", "96B", "1KiB", "64 KiB", "1MiB" (also k/K/KB and m/M/MB as binary units). */
 export function parseSize(text: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*(b|k|kb|kib|m|mb|mib)?\s*$/i.exec(text);
-  if (!match) throw new RangeError(`"${text}" is not a size: write bytes like 96, 1KiB or 1MiB`);
+  if (!match) {
+    throw new RangeError(
+      `"${text}" is not a size: write a number of bytes with no unit or with B, KiB or MiB (k, KB, m and MB mean KiB and MiB), like 96, 1KiB or 1MiB; the largest is ${formatSize(MAX_PLAN_SIZE)}`,
+    );
+  }
   const unit = (match[2] ?? 'b').toLowerCase();
   const scale = unit === 'b' ? 1 : unit.startsWith('k') ? 1024 : 1024 * 1024;
   const bytes = Number(match[1]) * scale;
   if (!Number.isInteger(bytes) || bytes < 1) throw new RangeError(`"${text}" is not a whole number of bytes of at least 1`);
+  if (bytes > MAX_PLAN_SIZE) throw new RangeError(`"${text}" is larger than the largest size, ${formatSize(MAX_PLAN_SIZE)}`);
   return bytes;
 }

@@ -3,7 +3,12 @@
 // trust boundary (links, imported files) is checked by src/results/validate.ts first.
 
 export const RESULTS_FORMAT = 'blake3-lab-results';
-export const RESULTS_VERSION = 1;
+/**
+ * Version 2 added the engine: `engines` lists where the runs were measured and every run
+ * names its engine. A version 1 document (one engine, described by its env) still
+ * imports; the validator reads it as version 2 with that one engine.
+ */
+export const RESULTS_VERSION = 2;
 
 export interface Environment {
   /** Where the samples were taken. */
@@ -28,6 +33,23 @@ export interface Environment {
   label?: string;
 }
 
+/** A browser (or Node) the runs were measured in, and what it offered then. */
+export interface EngineInfo {
+  /** Runs name their engine by this: "chromium", "firefox", "webkit", "node". */
+  id: string;
+  /** The browser or runtime: "Chromium", "Firefox", "WebKit", "Node". */
+  name: string;
+  /** Its version: "156.0.8078.79", "153.7.0". */
+  version: string;
+  /** The JavaScript engine inside it: "V8", "SpiderMonkey", "JavaScriptCore". */
+  jsEngine: string;
+  userAgent: string;
+  timerResolutionNs: number;
+  crossOriginIsolated: boolean;
+  wasmSimd: boolean;
+  webCrypto: boolean;
+}
+
 export type ContestantKind = 'stage' | 'baseline' | 'peer';
 
 export interface ContestantInfo {
@@ -36,6 +58,10 @@ export interface ContestantInfo {
   kind: ContestantKind;
   /** Source version: a content hash of the stage's files, or the package@version. */
   version: string;
+  /** Threads it hashed large inputs on, when more than one could be (stage 11): it used that many cores. */
+  threads?: number;
+  /** How it used the threads, or why it ran on one ("hashes on one thread: ..."). */
+  note?: string;
 }
 
 /**
@@ -52,6 +78,8 @@ export type RunStatus =
 
 export interface RunResult {
   contestant: string;
+  /** The id of the engine in `engines` that measured it; absent only in version 1 documents. */
+  engine?: string;
   /** Input size in bytes. */
   size: number;
   status: RunStatus;
@@ -74,8 +102,12 @@ export interface RunConfig {
 
 export interface Results {
   format: typeof RESULTS_FORMAT;
-  version: typeof RESULTS_VERSION;
+  /** 1 only for documents read from older files; everything written is RESULTS_VERSION. */
+  version: 1 | typeof RESULTS_VERSION;
+  /** The machine, and the first (often only) engine. */
   env: Environment;
+  /** Every engine with runs here, in the order they ran; absent in version 1 documents (one engine, see env). */
+  engines?: EngineInfo[];
   config: RunConfig;
   contestants: ContestantInfo[];
   runs: RunResult[];

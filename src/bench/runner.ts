@@ -12,7 +12,7 @@
 // landing on whoever happened to run last.
 //
 // Why a time box: stage 0 is quadratic on purpose: one hash of 1 MiB takes seconds (about
-// 5 s in Chromium on a 2-core EPYC, ~12 s in the article's measurement). Each
+// 5 s in Chromium on a 2-core EPYC, 4.5 s in Node 20 there). Each
 // contestant gets `timeBoxMs` per input size, and no sample starts that would end past
 // it. Before preparing a size, its cost is extrapolated from the smaller sizes; when the
 // verifying hash and one sample would not fit, the size is marked 'timeboxed' with the
@@ -20,12 +20,14 @@
 
 import { RESULTS_FORMAT, RESULTS_VERSION, type ContestantInfo, type Results, type RunResult, type RunStatus } from './results.ts';
 import { resolveContestants, type Contestant } from './contestants.ts';
+import { engineFromEnv, type EngineIdentity } from './engines.ts';
 import { missingCapability, type Capabilities } from './capabilities.ts';
 import { checkPlan, formatSize, DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, type BenchPlan } from './plan.ts';
 import { effectiveSampleTargetMs, measureTimerResolutionMs } from './timer.ts';
 import { predictOneHash, describeMs } from './predict.ts';
 import type { BenchCore } from '../../workers/bench-core.ts';
 import { CallTimeout, Cancelled, WorkerDied, callWorker, type WorkerHandle } from './worker-handle.ts';
+import { describeThreadUse } from './threads.ts';
 
 export type { WorkerHandle } from './worker-handle.ts';
 
@@ -82,6 +84,14 @@ export interface RunOptions {
   onResult?: (partial: Results) => void;
   timeouts?: Partial<Timeouts>;
   warmupMs?: number;
+  /** The engine as the tool that started it knows it (exact version); by default read from host.runtimeVersion. */
+  engine?: EngineIdentity;
+  /**
+   * Asked after each full round with the document so far: true ends the run there, as if
+   * the plan had had that many rounds ("run until the answer is clear"; plan.rounds is
+   * then the most it may take). Asked only between rounds, so interleaving stays fair.
+   */
+  enough?: (partial: Results, round: number) => boolean;
   /** Turns the plan's ids into contestants; the registry unless a test brings its own. */
   resolve?: (ids: readonly string[]) => Contestant[];
 }
@@ -143,10 +153,11 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
   let spare: WorkerHandle | undefined;
 
   function snapshot(stopped: boolean): Results {
+    const engine = engineFromEnv(env, options.engine);
     const runs: RunResult[] = [];
     for (const { info, cells } of entries) {
       for (const cell of cells) {
-        const run: RunResult = { contestant: info.id, size: cell.size, status: 'cancelled', iterations: cell.iterations, nsPerOp: [...cell.nsPerOp] };
+        const run: RunResult = { contestant: info.id, engine: engine.id, size: cell.size, status: 'cancelled', iterations: cell.iterations, nsPerOp: [...cell.nsPerOp] };
         const taken = `${cell.nsPerOp.length} of ${plan.rounds} samples`;
         if (cell.state !== 'pending') run.status = cell.state;
         if (cell.reason) run.reason = cell.reason;
@@ -154,7 +165,7 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
         runs.push(run);
       }
     }
-    return { format: RESULTS_FORMAT, version: RESULTS_VERSION, env: { ...env }, config: { ...config, sizes: [...config.sizes] }, contestants: entries.map((e) => ({ ...e.info })), runs };
+    return { format: RESULTS_FORMAT, version: RESULTS_VERSION, env: { ...env }, engines: [engine], config: { ...config, sizes: [...config.sizes] }, contestants: entries.map((e) => ({ ...e.info })), runs };
   }
 
   /** Progress counts one unit per preparation and one per sample; a cell that stopped early counts as done. */
@@ -226,6 +237,10 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
     try {
       const loaded = await call(handle, (core) => core.load(entry.info.id, capabilities), timeouts.loadMs);
       if (loaded.status === 'failed') fail(entry, loaded.reason);
+      else if (loaded.threadUse) {
+        entry.info.threads = loaded.threadUse.threads;
+        entry.info.note = describeThreadUse(loaded.threadUse);
+      }
     } catch (error) {
       fail(entry, explain(error, 'loading'));
     }
@@ -332,6 +347,10 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
           await sample(entry, cell, round);
           publish();
         }
+      }
+      if (round < plan.rounds && options.enough?.(snapshot(false), round)) {
+        config.rounds = round;
+        break;
       }
     }
     for (const cell of entries.flatMap((e) => e.cells)) if (cell.state === 'pending') cell.state = 'ok';

@@ -1,6 +1,6 @@
 // Where the code view gets its text: the stages' own source files, bundled as raw text
 // (each file its own small chunk, fetched only when shown), paired by file name with
-// the stage before, plus stage 9's WebAssembly printed as WAT by the stage itself.
+// the stage before, plus the WebAssembly of stages 9 and on, printed as WAT by the stage itself.
 
 import { STAGES, type Stage } from '../../steps/index.ts';
 
@@ -16,10 +16,11 @@ export interface CodeFile {
   previousPath?: string;
   /** Written by a generator (registry `generated` list); confirmed again from the text. */
   generated: boolean;
-  /** Text computed at runtime rather than read from a file (stage 9's WAT). */
+  /** Text computed at runtime rather than read from a file (the WAT of stages 9 and on). */
   runtime?: 'wat';
 }
 
+/** The name the WAT of a SIMD stage goes by when its registry entry gives none. */
 export const WAT_FILE = 'compress4x.wat';
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
@@ -39,7 +40,7 @@ export function stageFiles(stage: Stage, previous: Stage | undefined): CodeFile[
   for (const [name, previousPath] of before) {
     if (!files.some((file) => file.name === name)) files.push({ name, previousPath, generated: false });
   }
-  if (stage.requires === 'wasm-simd') files.push({ name: WAT_FILE, generated: true, runtime: 'wat' });
+  if (stage.requires === 'wasm-simd') files.push({ name: stage.watFile ?? WAT_FILE, generated: true, runtime: 'wat' });
   return files;
 }
 
@@ -55,7 +56,7 @@ export function isGeneratedText(text: string): boolean {
   return text.startsWith('// Code generated ');
 }
 
-/** Stage 9 prints the module it assembles; the text is what the bytes say. */
+/** A SIMD stage prints the module(s) it assembles; the text is what the bytes say. */
 export async function loadWat(stage: Stage): Promise<string> {
   const module = (await stage.load()) as unknown as { wat?: () => string };
   if (typeof module.wat !== 'function') throw new Error(`Stage ${stage.index} does not export wat().`);

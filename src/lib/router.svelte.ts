@@ -17,6 +17,12 @@ class Router {
     const href = routeHref(route);
     if (href !== location.hash) location.hash = href;
   }
+
+  /** Goes to `route` in place of the current history entry (Back skips the one left). */
+  replace(route: Route): void {
+    history.replaceState(history.state, '', routeHref(route));
+    this.route = parseRoute(location.hash);
+  }
 }
 
 export const router = new Router();

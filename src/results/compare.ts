@@ -4,13 +4,14 @@
 // run: every stage against the stage before it and against the WebAssembly baseline.
 // Text layout lives in compare-text.ts.
 
+import { enginesOf } from '../bench/engines.ts';
 import type { ContestantKind, Results } from '../bench/results.ts';
 import { geomean, holm } from '../stats/aggregate.ts';
 import { compareSamples, percentChange, type Comparison } from '../stats/compare.ts';
 import { summarize, type Summary } from '../stats/median.ts';
 import { tidy } from '../stats/units.ts';
 import { mbPerSec } from './format.ts';
-import { benchmarkName, goConfig, looksLikeGoBench, nameKeys, parseGoBench, parseSizeLabel, rowName, type GoBenchFile } from './gofmt.ts';
+import { benchmarkName, goConfig, nameEngine, looksLikeGoBench, nameKeys, parseGoBench, parseSizeLabel, rowName, type GoBenchFile } from './gofmt.ts';
 import { parseResultsJson } from './validate.ts';
 
 export interface SampleRow {
@@ -103,14 +104,14 @@ export function samplesFromResults(results: Results, label: string): SampleSet {
   for (const unit of ['sec/op', 'B/s']) {
     for (const run of results.runs) {
       if (run.status === 'failed' || run.status === 'unavailable') continue;
-      const row = { name: benchmarkName(run.contestant, run.size), unit, contestant: run.contestant, size: run.size };
+      const row = { name: benchmarkName(run.contestant, run.size, nameEngine(results, run)), unit, contestant: run.contestant, size: run.size };
       for (const ns of run.nsPerOp) {
         const value = unit === 'sec/op' ? tidy(ns, 'ns/op').value : tidy(mbPerSec(run.size, ns), 'MB/s').value;
         addRow(rows, index, row, value);
       }
     }
   }
-  return { label, config: Object.fromEntries(goConfig(results.env)), rows };
+  return { label, config: Object.fromEntries(goConfig(results.env, enginesOf(results))), rows };
 }
 
 /** Samples of Go benchmark text, each value tidied as benchstat does (ns/op -> sec/op, MB/s -> B/s). */
@@ -303,7 +304,8 @@ export interface StageOptions extends CompareOptions {
 }
 
 /**
- * One run seen as the lesson tells it: each stage against the stage before it (the
+ * One run seen as the lesson tells it (of one engine: split a document of several with
+ * splitByEngine first): each stage against the stage before it (the
  * family for Holm is every such step at every size) and against the baseline (a second
  * family). Stages are taken in id order ("00-..." to "09-..."); the previous stage is the
  * nearest earlier one that has samples at that size. Baselines and peers get rows with

@@ -1,6 +1,6 @@
 // Number and label formatting shared by the results tables, charts and the stage page.
 // Pure functions: the same figure reads the same everywhere.
-import type { Environment } from '../bench/results.ts';
+import type { EngineInfo, Environment } from '../bench/results.ts';
 
 /** Throughput in MB/s (10^6 bytes per second, as Go's benchmarks report it) of one hash of `size` bytes taking `nsPerOp`. */
 export function mbPerSec(size: number, nsPerOp: number): number {
@@ -38,9 +38,10 @@ export function describeEnvironment(env: Environment): string {
   return parts.filter((part) => part && part.trim()).join(' · ');
 }
 
-/** The user's label, or the browser and OS when there is none: names one side of a comparison. */
-export function shortName(env: Environment): string {
+/** The user's label, or the browser(s) and OS when there is none: names one side of a comparison. */
+export function shortName(env: Environment, engines: readonly EngineInfo[] = []): string {
   const label = env.label?.trim();
   if (label) return label;
-  return `${env.runtimeVersion} on ${env.os}`;
+  const runtime = engines.length > 1 ? engines.map((e) => e.name).join(' + ') : env.runtimeVersion;
+  return `${runtime} on ${env.os}`;
 }

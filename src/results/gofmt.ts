@@ -8,11 +8,17 @@
 // stay the same between two runs on one machine become "key: value" configuration lines:
 // benchstat splits tables on any difference there, so the date, label and timer go into
 // "#" comment lines, which benchstat ignores and parseGoBench reads back.
+//
+// A document measured in several engines names the engine first,
+//   BenchmarkBLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-2  ...
+// so `benchstat -col /engine file.txt` puts the engines side by side.
 
+import { enginesOf } from '../bench/engines.ts';
 import {
   RESULTS_FORMAT,
   RESULTS_VERSION,
   type ContestantInfo,
+  type EngineInfo,
   type Environment,
   type Results,
   type RunConfig,
@@ -39,9 +45,17 @@ export function parseSizeLabel(label: string): number | null {
   return Number(m[1]) * scale;
 }
 
-/** The row name shared by the Go text and compare: "BLAKE3/stage=04-state-locals/size=1KiB". */
-export function benchmarkName(contestant: string, size: number): string {
-  return `${GO_BENCH_NAME}/stage=${contestant}/size=${sizeLabel(size)}`;
+/**
+ * The row name shared by the Go text and compare: "BLAKE3/stage=04-state-locals/size=1KiB",
+ * with "engine=firefox/" after "BLAKE3/" when a document holds several engines.
+ */
+export function benchmarkName(contestant: string, size: number, engine?: string): string {
+  return `${GO_BENCH_NAME}/${engine === undefined ? '' : `engine=${engine}/`}stage=${contestant}/size=${sizeLabel(size)}`;
+}
+
+/** The engine a run's row is named with: only documents of several engines name it. */
+export function nameEngine(results: Results, run: RunResult): string | undefined {
+  return enginesOf(results).length > 1 ? run.engine : undefined;
 }
 
 // Go's GOOS and GOARCH spellings, matched in order against our free-text os ("Linux
@@ -67,13 +81,14 @@ function goPlatform(os: string): { goos: string; goarch: string } {
 }
 
 /** The configuration lines of a run: only what stays the same between runs on one machine. */
-export function goConfig(env: Environment): [string, string][] {
+export function goConfig(env: Environment, engines: readonly EngineInfo[] = []): [string, string][] {
   const { goos, goarch } = goPlatform(env.os);
+  const runtime = engines.length > 1 ? engines.map((e) => `${e.name} ${e.version}`).join(', ') : env.runtimeVersion;
   return [
     ['goos', goos],
     ['goarch', goarch],
     ['cpu', `${env.cores} logical cores`],
-    env.runtime === 'browser' ? ['browser', env.runtimeVersion] : ['runtime', env.runtimeVersion],
+    env.runtime === 'browser' ? ['browser', runtime] : ['runtime', runtime],
     ['pkg', 'blake3-lab'],
   ];
 }
@@ -88,20 +103,18 @@ export function toGoBench(results: Results): string {
     `${COMMENT_PREFIX}results, format ${RESULTS_VERSION}. Lines starting with # are comments to benchstat.`,
     `${COMMENT_PREFIX}env: ${JSON.stringify(env)}`,
     `${COMMENT_PREFIX}config: ${JSON.stringify(results.config)}`,
+    ...(results.engines ?? []).map((e) => `${COMMENT_PREFIX}engine: ${JSON.stringify(e)}`),
     ...results.contestants.map((c) => `${COMMENT_PREFIX}contestant: ${JSON.stringify(c)}`),
-    ...goConfig(env).map(([key, value]) => `${key}: ${value}`),
+    ...goConfig(env, enginesOf(results)).map(([key, value]) => `${key}: ${value}`),
   ];
   // Go ends names with -GOMAXPROCS (the CPUs the process may use) when it is above 1.
   const procs = env.cores > 1 ? `-${env.cores}` : '';
   // Every run gets a comment (status, reason, iterations) so the file reads back whole
   // and in order; samples of failed runs are not trusted, so they get no benchmark lines.
-  for (const { contestant, size, status, reason, iterations } of results.runs) {
-    const run = reason === undefined ? { contestant, size, status, iterations } : { contestant, size, status, reason, iterations };
-    lines.push(`${COMMENT_PREFIX}run: ${JSON.stringify(run)}`);
-  }
+  for (const { nsPerOp, ...run } of results.runs) lines.push(`${COMMENT_PREFIX}run: ${JSON.stringify(run)}`);
   for (const run of results.runs) {
     if (run.status === 'failed' || run.status === 'unavailable') continue;
-    const name = `Benchmark${benchmarkName(run.contestant, run.size)}${procs}`;
+    const name = `Benchmark${benchmarkName(run.contestant, run.size, nameEngine(results, run))}${procs}`;
     for (const ns of run.nsPerOp) {
       lines.push(`${name}\t${run.iterations}\t${num(ns)} ns/op\t${num(mbPerSec(run.size, ns))} MB/s`);
     }
@@ -155,6 +168,8 @@ function parseBenchmarkLine(text: string): Omit<GoBenchResult, 'config' | 'line'
   for (let i = 0; i < rest.length; i += 2) {
     if (!FLOAT.test(rest[i])) return `parsing measurement: invalid syntax "${rest[i]}"`;
     if (rest[i + 1] === undefined) return 'missing units';
+    // The format allows NaN, but no statistic can use it: the line is reported and skipped.
+    if (/nan/i.test(rest[i])) return `measurement "${rest[i]}" is not a number, so this line cannot be compared`;
     values.push({ value: Number(rest[i].replace(/inf(inity)?/i, 'Infinity')), unit: rest[i + 1] });
   }
   return { name, iterations: Number(iters), values };
@@ -208,7 +223,7 @@ function stripProcs(name: string): string {
   return name.replace(/-\d+$/, '');
 }
 
-const OUR_NAME = /^BLAKE3\/stage=[^/]+\/size=\d+(B|KiB|MiB)(-\d+)?$/;
+const OUR_NAME = /^BLAKE3\/(engine=[^/]+\/)?stage=[^/]+\/size=\d+(B|KiB|MiB)(-\d+)?$/;
 
 /**
  * The name compare pairs rows by. benchstat pairs full names, "-GOMAXPROCS" included;
@@ -243,11 +258,15 @@ export function goBenchToResults(file: GoBenchFile): ResultsCheck {
     }
     const env = parseNote<Environment>(envNote);
     const config = parseNote<RunConfig>(configNote);
+    const engines = notes('engine').map((n) => parseNote<EngineInfo>(n));
     const contestants = notes('contestant').map((n) => parseNote<ContestantInfo>(n));
+    // Rows of a one-engine document name no engine; their runs belong to that engine.
+    const soleEngine = engines.length === 1 ? engines[0].id : undefined;
+    const key = (engine: string | undefined, contestant: string, size: number) => `${engine ?? soleEngine}\u0000${contestant}\u0000${size}`;
     const runs = new Map<string, RunResult>();
     for (const note of notes('run')) {
       const run = parseNote<Omit<RunResult, 'nsPerOp'>>(note);
-      runs.set(`${run.contestant}\u0000${run.size}`, { ...run, nsPerOp: [] });
+      runs.set(key(run.engine, run.contestant, run.size), { ...run, nsPerOp: [] });
     }
     for (const r of file.results) {
       const keys = nameKeys(r.name);
@@ -256,15 +275,18 @@ export function goBenchToResults(file: GoBenchFile): ResultsCheck {
       if (keys.stage === undefined || size === null || !ns) {
         return { ok: false, error: `line ${r.line}: "Benchmark${r.name}" is not a BLAKE3 Lab benchmark line (stage=, size= and ns/op expected)` };
       }
-      const key = `${keys.stage}\u0000${size}`;
-      let run = runs.get(key);
+      const runKey = key(keys.engine, keys.stage, size);
+      let run = runs.get(runKey);
       if (!run) {
-        run = { contestant: keys.stage, size, status: 'ok', iterations: r.iterations, nsPerOp: [] };
-        runs.set(key, run);
+        const engine = keys.engine ?? soleEngine;
+        run = { contestant: keys.stage, ...(engine === undefined ? {} : { engine }), size, status: 'ok', iterations: r.iterations, nsPerOp: [] };
+        runs.set(runKey, run);
       }
       run.nsPerOp.push(ns.value);
     }
-    return validateResults({ format: RESULTS_FORMAT, version: RESULTS_VERSION, env, config, contestants, runs: [...runs.values()] });
+    // Text written before runs named their engine reads as the version 1 document it was.
+    const versioned = engines.length > 0 ? { version: RESULTS_VERSION, env, engines } : { version: 1, env };
+    return validateResults({ format: RESULTS_FORMAT, ...versioned, config, contestants, runs: [...runs.values()] });
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

@@ -4,6 +4,7 @@
 // content, so either export can be imported again.
 import type { Results } from '../bench/results.ts';
 import { goBenchToResults, looksLikeGoBench, parseGoBench } from './gofmt.ts';
+import { JsonShapeGuard } from './json-shape.ts';
 import { MAX_RESULTS_BYTES } from './limits.ts';
 import { parseResultsJson, type ResultsCheck } from './validate.ts';
 
@@ -50,6 +51,8 @@ export async function readResultsFile(file: Blob): Promise<ResultsCheck> {
   } catch {
     return { ok: false, error: 'This file is not UTF-8 text: it is binary or in another encoding, so it cannot be a results file' };
   }
+  const tooDeep = new JsonShapeGuard(false).feed(bytes);
+  if (tooDeep) return { ok: false, error: `This is not a BLAKE3 Lab results file: ${tooDeep}` };
   return looksLikeGoBench(text) ? goBenchToResults(parseGoBench(text)) : parseResultsJson(text);
 }
 

@@ -213,7 +213,7 @@ export function baselineRows(model: ResultsModel, size: number): BaselineRow[] {
  * is time-boxed at the large sizes), the largest of those on a tie, since large inputs
  * show the steady state the article measured.
  */
-export function defaultSize(model: ResultsModel, count: (size: number) => number): number | null {
+export function defaultSize(model: Pick<ResultsModel, 'sizes'>, count: (size: number) => number): number | null {
   let best: number | null = null;
   let bestCount = 0;
   for (const size of model.sizes) {

@@ -8,8 +8,12 @@
 // before any work, then inflates with a ceiling on the output: a few kilobytes of
 // DEFLATE can expand to gigabytes (a "zip bomb"), so the stream is fed in small slices
 // and cancelled as soon as the output passes the ceiling, before the tab runs out of
-// memory. The JSON then goes through the same validation as an imported file.
+// memory. The output's outline is checked as it arrives (json-shape.ts): it must open
+// an object and never nest deeper than results do. The JSON then goes through the same
+// validation as an imported file. The app runs all of this in a worker with a time
+// limit (decode-client.ts), so no link can stall the page.
 import type { Results } from '../bench/results.ts';
+import { JsonShapeGuard } from './json-shape.ts';
 import { MAX_RESULTS_BYTES, MAX_SHARE_PAYLOAD_CHARS } from './limits.ts';
 import { parseResultsJson, type ResultsCheck } from './validate.ts';
 
@@ -58,6 +62,7 @@ export async function decodeSharePayload(payload: string): Promise<ResultsCheck>
       error: `This link was made by a newer version of BLAKE3 Lab (link format ${format}); this one reads link format ${SHARE_FORMAT}. Open it in the newer BLAKE3 Lab.`,
     };
   }
+  if (match[1] !== String(format)) return damaged(`its format "${match[1]}." has a leading zero, which no link is written with`);
   if (format !== SHARE_FORMAT) return damaged(`link format ${match[1]} does not exist`);
   const body = match[2];
   const bad = body.search(/[^A-Za-z0-9_-]/);
@@ -67,13 +72,23 @@ export async function decodeSharePayload(payload: string): Promise<ResultsCheck>
   if (body.length === 0) return damaged('the results part is missing');
   if (body.length % 4 === 1) return damaged('its length cannot be a whole number of bytes');
 
-  const inflated = await inflateLimited(fromBase64Url(body), MAX_RESULTS_BYTES);
+  const compressed = fromBase64Url(body);
+  const inflated = await inflateLimited(compressed, MAX_RESULTS_BYTES, new JsonShapeGuard());
   if (inflated === 'corrupt') return damaged('the compressed data is cut short or corrupt');
+  if (typeof inflated === 'object' && 'notResults' in inflated) {
+    return { ok: false, error: `This link holds no BLAKE3 Lab results: ${inflated.notResults}.` };
+  }
   if (inflated === 'too-large') {
     return {
       ok: false,
       error: `This link expands to more than ${MAX_RESULTS_BYTES / (1024 * 1024)} MB, far more than any real results; it was not opened.`,
     };
+  }
+  // Some engines (Node's) stop at the end of the DEFLATE data and ignore what follows it.
+  // Without its last byte a stream that ends exactly at the end must fail as cut short;
+  // if it still inflates, bytes follow the end of the data.
+  if ((await inflateLimited(compressed.subarray(0, -1), MAX_RESULTS_BYTES)) !== 'corrupt') {
+    return damaged('other data follows the end of the compressed results');
   }
   let json: string;
   try {
@@ -93,7 +108,11 @@ export async function decodeSharePayload(payload: string): Promise<ResultsCheck>
  * Slicing matters: Chromium inflates each written chunk in full before the reader can
  * stop it (measured: one 255 kB write of a bomb became 256 MB in memory in 0.7 s).
  */
-async function inflateLimited(compressed: Uint8Array<ArrayBuffer>, limit: number): Promise<Uint8Array | 'corrupt' | 'too-large'> {
+export async function inflateLimited(
+  compressed: Uint8Array<ArrayBuffer>,
+  limit: number,
+  guard?: JsonShapeGuard,
+): Promise<Uint8Array | 'corrupt' | 'too-large' | { notResults: string }> {
   const stream = new DecompressionStream('deflate-raw');
   const writer = stream.writable.getWriter();
   const reader = stream.readable.getReader();
@@ -119,6 +138,12 @@ async function inflateLimited(compressed: Uint8Array<ArrayBuffer>, limit: number
         await reader.cancel().catch(() => {});
         return 'too-large';
       }
+      const notResults = guard?.feed(value);
+      if (notResults) {
+        stopped = true;
+        await reader.cancel().catch(() => {});
+        return { notResults };
+      }
       chunks.push(value);
     }
   } catch {
@@ -134,7 +159,7 @@ async function inflateLimited(compressed: Uint8Array<ArrayBuffer>, limit: number
   return out;
 }
 
-async function pipeThrough(bytes: Uint8Array, transform: CompressionStream): Promise<Uint8Array> {
+export async function pipeThrough(bytes: Uint8Array, transform: CompressionStream): Promise<Uint8Array> {
   const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(transform);
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }

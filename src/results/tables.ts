@@ -9,6 +9,8 @@ import { formatDelta, formatP, formatPlusMinus, formatPValue } from '../stats/fo
 import { superscript } from '../stats/table.ts';
 import type { ComparisonTable } from './compare.ts';
 import { formatRatio, formatSig } from './format.ts';
+import { stepName } from './step-label.ts';
+import type { EngineLadder } from './engine-ladder.ts';
 import { cellKey, inMBps, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from './model.ts';
 
 export type Tone = 'good' | 'bad' | 'muted' | 'warn';
@@ -126,7 +128,7 @@ export function throughputTable(model: ResultsModel, live = false): TableData {
 export function stepTable(rows: StepRow[], size: number): TableData {
   const notes = new Footnotes();
   return {
-    caption: `Each step against the previous stage at ${formatSize(size)}: MB/s, change of the median, U-test p and Holm-adjusted p`,
+    caption: `Each step against the stage before it that was measured, at ${formatSize(size)}: MB/s, change of the median, U-test p and Holm-adjusted p`,
     columns: [
       { label: 'step', numeric: false },
       { label: 'before', numeric: true, title: 'previous stage, MB/s ± 95% CI' },
@@ -135,10 +137,10 @@ export function stepTable(rows: StepRow[], size: number): TableData {
       { label: 'p', numeric: true, title: 'Mann-Whitney U test, two-sided' },
       { label: 'Holm p', numeric: true, title: 'p adjusted for all steps at all sizes (Holm-Bonferroni)' },
       { label: 'speedup', numeric: true },
-      { label: 'article', numeric: true, title: "the article's figure (Apple M1 Max, V8)" },
+      { label: 'article', numeric: true, title: "the article's figure (Apple M1 Max, V8), multiplied over the steps a row spans" },
     ],
     rows: rows.map((row) => [
-      { text: row.title, mark: notes.mark(row.warnings), title: `${row.previousTitle} → ${row.title}` },
+      { text: stepName(row), mark: notes.mark(row.warnings), title: `${row.previousTitle} → ${row.title}` },
       { text: estimateText(row.old) },
       { text: estimateText(row.new) },
       deltaCell(row.comparison),
@@ -214,6 +216,30 @@ export function twoSetTable(table: ComparisonTable, labels: [string, string], ti
       { label: 'Holm p', numeric: true, title: 'p adjusted for all rows (Holm-Bonferroni)' },
     ],
     rows,
+    notes: notes.notes,
+  };
+}
+
+/** The engines side by side at one size: per engine, MB/s and the multiple of blake3-wasm in that engine. */
+export function ladderTable(ladder: EngineLadder): TableData {
+  const notes = new Footnotes();
+  return {
+    caption: `Each engine at ${formatSize(ladder.size)}: MB/s (median ± 95% CI) and × blake3-wasm measured in the same engine`,
+    columns: [
+      { label: 'contestant', numeric: false },
+      ...ladder.engines.flatMap((engine) => [
+        { label: `${engine.name} MB/s`, numeric: true, title: `${engine.name} ${engine.version} (${engine.jsEngine}): median ± 95% CI` },
+        { label: `× wasm`, numeric: true, title: `over blake3-wasm in ${engine.name}` },
+      ]),
+    ],
+    rows: ladder.rows.map((row) => [
+      { text: row.title },
+      ...row.cells.flatMap((cell): TableCell[] =>
+        cell?.estimate
+          ? [{ text: estimateText(cell.estimate), mark: notes.mark(cell.estimate.warnings) }, { text: formatRatio(cell.ratio) }]
+          : [cell ? { text: cell.reason.split(':')[0], tone: 'warn', mark: notes.mark([cell.reason]) } : { text: '–', tone: 'muted', title: 'not measured in this engine' }, { text: '–', tone: 'muted' }],
+      ),
+    ]),
     notes: notes.notes,
   };
 }

@@ -8,10 +8,15 @@
 // Extra fields are refused, not dropped: a version 1 document has exactly these fields,
 // so anything else means a hand-edited or foreign file, and silently reading part of it
 // would show numbers the user did not mean to share.
+//
+// Version 1 documents (before runs named their engine) are still read, as version 2
+// documents whose one engine is the one their env describes.
+import { engineFromEnv } from '../bench/engines.ts';
 import {
   RESULTS_FORMAT,
   RESULTS_VERSION,
   type ContestantInfo,
+  type EngineInfo,
   type ContestantKind,
   type Environment,
   type Results,
@@ -39,6 +44,9 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 class Invalid extends Error {}
+
+/** The version of the document being checked, for messages about fields it may not have (validation is synchronous). */
+let documentVersion: number = RESULTS_VERSION;
 
 function fail(message: string): never {
   throw new Invalid(message);
@@ -79,7 +87,7 @@ function object(value: unknown, path: string, allowed: readonly string[], option
       fail(`${path} has a key named "${key}", which is never part of results and is refused as a prototype-pollution attempt`);
     }
     if (!allowed.includes(key)) {
-      fail(`${join(path, key)} is not a field of version ${RESULTS_VERSION} results; files with extra fields are refused, not partly read`);
+      fail(`${join(path, key)} is not a field of version ${documentVersion} results; files with extra fields are refused, not partly read`);
     }
   }
   for (const key of allowed) {
@@ -181,6 +189,35 @@ function readEnv(value: unknown): Environment {
   return result;
 }
 
+/** Engine ids join runs to engines and name engines in links: the same safe alphabet as contestant ids. */
+function readEngines(value: unknown): EngineInfo[] {
+  const raw = list(value, 'engines', limits.MAX_ENGINES, 'engines');
+  if (raw.length === 0) fail('engines is empty: results need at least one engine');
+  const seen = new Map<string, number>();
+  return raw.map((item, i) => {
+    const path = `engines[${i}]`;
+    const fields = object(item, path, [
+      'id', 'name', 'version', 'jsEngine', 'userAgent', 'timerResolutionNs', 'crossOriginIsolated', 'wasmSimd', 'webCrypto',
+    ]);
+    const id = text(fields.id, `${path}.id`, limits.MAX_TEXT.id);
+    if (!ID_PATTERN.test(id)) fail(`${path}.id is ${quote(id)}: ids use lower-case letters, digits, ".", "_" and "-" only`);
+    const earlier = seen.get(id);
+    if (earlier !== undefined) fail(`${path}.id "${id}" is declared twice (also engines[${earlier}])`);
+    seen.set(id, i);
+    return {
+      id,
+      name: text(fields.name, `${path}.name`, limits.MAX_TEXT.engineName),
+      version: text(fields.version, `${path}.version`, limits.MAX_TEXT.version),
+      jsEngine: text(fields.jsEngine, `${path}.jsEngine`, limits.MAX_TEXT.engineName),
+      userAgent: text(fields.userAgent, `${path}.userAgent`, limits.MAX_TEXT.userAgent),
+      timerResolutionNs: positive(fields.timerResolutionNs, `${path}.timerResolutionNs`, limits.MAX_TIMER_RESOLUTION_NS, 'the timer resolution in ns'),
+      crossOriginIsolated: bool(fields.crossOriginIsolated, `${path}.crossOriginIsolated`),
+      wasmSimd: bool(fields.wasmSimd, `${path}.wasmSimd`),
+      webCrypto: bool(fields.webCrypto, `${path}.webCrypto`),
+    };
+  });
+}
+
 function readConfig(value: unknown): RunConfig {
   const config = object(value, 'config', ['sizes', 'rounds', 'sampleTargetMs', 'timeBoxMs']);
   const rawSizes = list(config.sizes, 'config.sizes', limits.MAX_SIZES, 'sizes');
@@ -205,7 +242,7 @@ function readContestants(value: unknown): ContestantInfo[] {
   const firstIndex = new Map<string, number>();
   return raw.map((item, i) => {
     const path = `contestants[${i}]`;
-    const fields = object(item, path, ['id', 'title', 'kind', 'version']);
+    const fields = object(item, path, ['id', 'title', 'kind', 'version', 'threads', 'note'], ['threads', 'note']);
     const id = text(fields.id, `${path}.id`, limits.MAX_TEXT.id);
     if (!ID_PATTERN.test(id)) {
       fail(`${path}.id is ${quote(id)}: ids use lower-case letters, digits, ".", "_" and "-" only`);
@@ -218,20 +255,30 @@ function readContestants(value: unknown): ContestantInfo[] {
       title: text(fields.title, `${path}.title`, limits.MAX_TEXT.title),
       kind: oneOf(fields.kind, `${path}.kind`, KINDS),
       version: text(fields.version, `${path}.version`, limits.MAX_TEXT.version),
+      ...(fields.threads === undefined ? {} : { threads: integer(fields.threads, `${path}.threads`, 1, limits.MAX_THREADS, 'the number of threads') }),
+      ...(fields.note === undefined ? {} : { note: text(fields.note, `${path}.note`, limits.MAX_TEXT.note) }),
     };
   });
 }
 
-function readRuns(value: unknown, contestants: ContestantInfo[], config: RunConfig): RunResult[] {
+/** `engines` is null for a version 1 document: its runs name no engine. */
+function readRuns(value: unknown, contestants: ContestantInfo[], config: RunConfig, engines: EngineInfo[] | null): RunResult[] {
   const raw = list(value, 'runs', limits.MAX_RUNS, 'runs');
   if (raw.length === 0) fail('runs is empty: there are no measurements in these results');
   const ids = new Set(contestants.map((c) => c.id));
+  const engineIds = new Set(engines?.map((e) => e.id));
+  const runFields = ['contestant', ...(engines ? ['engine'] : []), 'size', 'status', 'reason', 'iterations', 'nsPerOp'];
   let totalSamples = 0;
   return raw.map((item, i) => {
     const path = `runs[${i}]`;
-    const fields = object(item, path, ['contestant', 'size', 'status', 'reason', 'iterations', 'nsPerOp'], ['reason']);
+    const fields = object(item, path, runFields, ['reason']);
     const contestant = text(fields.contestant, `${path}.contestant`, limits.MAX_TEXT.id);
     if (!ids.has(contestant)) fail(`${path}.contestant "${contestant}" is not one of the contestants listed in the results`);
+    let engine: string | undefined;
+    if (engines) {
+      engine = text(fields.engine, `${path}.engine`, limits.MAX_TEXT.id);
+      if (!engineIds.has(engine)) fail(`${path}.engine "${engine}" is not one of the engines listed in the results`);
+    }
     const size = integer(fields.size, `${path}.size`, 1, limits.MAX_INPUT_BYTES, 'an input size in bytes');
     if (!config.sizes.includes(size)) fail(`${path}.size ${size} is not one of config.sizes`);
     const status = oneOf(fields.status, `${path}.status`, STATUSES);
@@ -252,26 +299,27 @@ function readRuns(value: unknown, contestants: ContestantInfo[], config: RunConf
     if (nsPerOp.length > 0 && iterations === 0) {
       fail(`${path}.iterations is 0 but the run has samples: each sample times at least one hash`);
     }
-    const run: RunResult = { contestant, size, status, iterations, nsPerOp };
+    const run: RunResult = engine === undefined ? { contestant, size, status, iterations, nsPerOp } : { contestant, engine, size, status, iterations, nsPerOp };
     if (fields.reason !== undefined) run.reason = text(fields.reason, `${path}.reason`, limits.MAX_TEXT.reason, true);
     return run;
   });
 }
 
 /** The format and version checks come first, so a newer file gets the "newer" message. */
-function checkFormatAndVersion(root: Fields): void {
+function checkFormatAndVersion(root: Fields): 1 | typeof RESULTS_VERSION {
   if (!Object.hasOwn(root, 'format')) fail(`This is not a BLAKE3 Lab results file: it has no "format" field`);
   if (root.format !== RESULTS_FORMAT) {
     fail(`This is not a BLAKE3 Lab results file: its format is ${describe(root.format)}, expected "${RESULTS_FORMAT}"`);
   }
-  if (!Object.hasOwn(root, 'version')) fail(`These results have no "version" field; this BLAKE3 Lab reads version ${RESULTS_VERSION}`);
+  if (!Object.hasOwn(root, 'version')) fail(`These results have no "version" field; this BLAKE3 Lab reads versions 1 to ${RESULTS_VERSION}`);
   const version = root.version;
   if (typeof version === 'number' && Number.isInteger(version) && version > RESULTS_VERSION) {
-    fail(`These results were made by a newer BLAKE3 Lab (version ${version}); this one reads version ${RESULTS_VERSION}`);
+    fail(`These results were made by a newer BLAKE3 Lab (version ${version}); this one reads versions 1 to ${RESULTS_VERSION}`);
   }
-  if (version !== RESULTS_VERSION) {
-    fail(`version is ${describe(version)}, which is not a results version; this BLAKE3 Lab reads version ${RESULTS_VERSION}`);
+  if (version !== RESULTS_VERSION && version !== 1) {
+    fail(`version is ${describe(version)}, which is not a results version; this BLAKE3 Lab reads versions 1 to ${RESULTS_VERSION}`);
   }
+  return version;
 }
 
 /** Checks untrusted data against the results schema; on success, a fresh copy of it. */
@@ -283,13 +331,24 @@ export function validateResults(data: unknown): ResultsCheck {
     const keys = Object.keys(data);
     const forbidden = keys.find((key) => FORBIDDEN_KEYS.has(key));
     if (forbidden) fail(`The results have a key named "${forbidden}", which is refused as a prototype-pollution attempt`);
-    checkFormatAndVersion(data as Fields);
-    const root = object(data, '', ['format', 'version', 'env', 'config', 'contestants', 'runs']);
+    const version = checkFormatAndVersion(data as Fields);
+    documentVersion = version;
+    const root = object(data, '', ['format', 'version', 'env', ...(version === 1 ? [] : ['engines']), 'config', 'contestants', 'runs']);
     const env = readEnv(root.env);
+    const engines = version === 1 ? null : readEngines(root.engines);
     const config = readConfig(root.config);
     const contestants = readContestants(root.contestants);
-    const runs = readRuns(root.runs, contestants, config);
-    return { ok: true, results: { format: RESULTS_FORMAT, version: RESULTS_VERSION, env, config, contestants, runs } };
+    const runs = readRuns(root.runs, contestants, config, engines);
+    if (engines) {
+      const measured = new Set(runs.map((run) => run.engine));
+      const idle = engines.find((engine) => !measured.has(engine.id));
+      if (idle) fail(`engines lists "${idle.id}", but no run was measured in it`);
+      return { ok: true, results: { format: RESULTS_FORMAT, version: RESULTS_VERSION, env, engines, config, contestants, runs } };
+    }
+    // Version 1: one engine, the one env describes.
+    const engine = engineFromEnv(env);
+    const tagged = runs.map(({ contestant, ...run }) => ({ contestant, engine: engine.id, ...run }));
+    return { ok: true, results: { format: RESULTS_FORMAT, version: RESULTS_VERSION, env, engines: [engine], config, contestants, runs: tagged } };
   } catch (error) {
     if (error instanceof Invalid) return { ok: false, error: error.message };
     throw error;

@@ -136,7 +136,9 @@ export function mannWhitney(x1: readonly number[], x2: readonly number[]): UTest
     if (groups.length === 1) return { ok: false, n1, n2, reason: SAMPLES_EQUAL };
     // The null distribution is symmetric about n1*n2/2; when U sits exactly there the
     // two tails cover everything (doubling would count the middle mass twice).
-    const p = u1 === u2 ? 1 : 2 * exactCdf(groups, n1, n2, Math.floor(2 * uSmall));
+    // With ties the distribution need not be symmetric, and the smaller tail can then hold
+    // more than half of it ([4, 5] against [5]: 2/3), so the doubled tail is capped at 1.
+    const p = u1 === u2 ? 1 : Math.min(1, 2 * exactCdf(groups, n1, n2, Math.floor(2 * uSmall)));
     return { ok: true, n1, n2, u: u1, p, exact: true };
   }
 

@@ -11,7 +11,8 @@
 // the whole input for every block, and now it runs once, over at most 64 bytes. The
 // quadratic scan is gone and the cost per byte no longer grows with the input. The
 // lesson is in reading the profile: the hot function was slow for a reason bigger than
-// its inner loop. The article gives no number for this step, only "large".
+// its inner loop. The article gives no figure for this step; it calls the change
+// "definitely a great win".
 //
 // Measured (Node 20, 2-core AMD EPYC): 53.5 MB/s at 64 KiB, 28x stage 0 (1.9 MB/s); at
 // 1 KiB, where stage 0 had little to rescan, 58.5 against 38.3 MB/s (1.5x).

@@ -12,8 +12,11 @@
 // The inputs arrive as they are in memory; the function transposes them into lanes
 // itself, with byte shuffles.
 
-/** The file this generator writes, relative to this one. */
-export const OUTPUT_FILE = './compress4x.ts';
+/**
+ * The files this generator writes, relative to this one. Stage 10 keeps compress4x as it
+ * is, in its own folder, so the diff view pairs compress4x.ts with compress4x.ts.
+ */
+export const OUTPUT_FILES = ['./compress4x.ts', '../10-simd-one-block/compress4x.ts'];
 
 const MSG_PERMUTATION = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8];
 const ROUNDS = 7;
@@ -227,6 +230,6 @@ if (typeof process !== 'undefined' && process.argv[1]) {
   const { pathToFileURL } = await import('node:url');
   if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(new URL(OUTPUT_FILE, import.meta.url), generate());
+    for (const file of OUTPUT_FILES) writeFileSync(new URL(file, import.meta.url), generate());
   }
 }

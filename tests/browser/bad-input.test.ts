@@ -63,7 +63,7 @@ describe('bad input through the UI', () => {
       ['truncated', good.slice(0, Math.floor(good.length / 2))],
       ['from a newer version', good.replace(/^1\./, '2.')],
       ['standard base64 instead of base64url', '1.abc+def/ghi'],
-      ['a zip bomb', '1.' + toBase64Url(await deflateRaw(new Uint8Array(64 * 1024 * 1024).fill(0x20)))],
+      ['a zip bomb', '1.' + toBase64Url(await deflateRaw(new Uint8Array(64 * 1024 * 1024).fill(0x20).fill(0x7b, 0, 1)))],
       ['results with a negative sample', '1.' + toBase64Url(await deflateRaw(new TextEncoder().encode(negative)))],
     ];
 
@@ -99,7 +99,7 @@ describe('bad input through the UI', () => {
     const texts = BAD_TEXT.filter((c) => typeof c.error === 'string' && c.text.length < 1_000_000).filter((c) =>
       [
         'truncated in the middle',
-        'newer version 2',
+        'newer version 3',
         '__proto__ at the top',
         'extra env field',
         'missing samples',
@@ -119,7 +119,7 @@ describe('bad input through the UI', () => {
       {
         name: 'a file over the size limit',
         buffer: Buffer.alloc(MAX_RESULTS_BYTES + 1, 0x20),
-        error: `This file is ${MAX_RESULTS_BYTES + 1} bytes, more than the limit of 8 MB for results files (a real run is well under 1 MB)`,
+        error: `This file is ${MAX_RESULTS_BYTES + 1} bytes, more than the limit of ${MAX_RESULTS_BYTES / (1024 * 1024)} MB for results files (a real run is well under 1 MB)`,
       },
     ];
 

@@ -1,7 +1,8 @@
 // The bench page in real Chromium, as `npm run bench -- --browser` drives it: a small
 // plan runs to completion in Web Workers on a cross-origin-isolated page, a missing
 // capability is honoured, faults are stopped while the page stays responsive, and the
-// command line itself prints its table and writes a valid results file.
+// command line measures in Chromium and Firefox, prints a table for each and writes one
+// valid results file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -85,21 +86,34 @@ describe('bench page', () => {
   });
 });
 
-describe('npm run bench -- --browser', () => {
-  it('prints the stage table and writes results a classmate could import', async () => {
+describe('npm run bench -- --browser chromium,firefox', () => {
+  it('measures in both engines, prints a table for each and writes one document a classmate could import', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'blake3-lab-bench-cli-'));
     try {
       const json = join(dir, 'results.json');
       const gofmt = join(dir, 'results.txt');
-      const args = ['tsx', 'scripts/bench.ts', '--browser', '--stages', '7,8', '--baselines', 'blake3-wasm', '--sizes', '1KiB', '--rounds', '3', '--sample-ms', '5', '--json', json, '--gofmt', gofmt];
+      const args = ['tsx', 'scripts/bench.ts', '--browser', 'chromium,firefox', '--stages', '8,9', '--baselines', 'blake3-wasm', '--sizes', '1KiB', '--rounds', '3', '--sample-ms', '5', '--json', json, '--gofmt', gofmt];
       const { stdout, stderr } = await promisify(execFile)('npx', args, { timeout: 170_000 });
-      expect(stderr).toMatch(/cross-origin isolated: yes/);
-      expect(stdout).toMatch(/size=1KiB/);
-      expect(stdout).toMatch(/08-little-endian .*\(p=0\.\d+ n=3 holm=/);
-      const results = JSON.parse(readFileSync(json, 'utf8'));
-      expect(validateResults(results)).toMatchObject({ ok: true });
-      expect(results.env.runtime).toBe('browser');
-      expect(readFileSync(gofmt, 'utf8')).toMatch(/^BenchmarkBLAKE3\/stage=08-little-endian\/size=1KiB-\d+\t\d+\t[\d.e+]+ ns\/op/m);
+      expect(stderr).toMatch(/Chromium [\d.]+ \(V8\): timer [\d.]+ ns, cross-origin isolated: yes/);
+      expect(stderr).toMatch(/Firefox [\d.]+ \(SpiderMonkey\): timer [\d.]+ ns, cross-origin isolated: yes/);
+      // One table per engine, Chromium first, each with every stage against the one before.
+      const [, chromium, firefox] = stdout.split(/^## /m);
+      expect(chromium).toMatch(/^Chromium [\d.]+ \(V8\)/);
+      expect(firefox).toMatch(/^Firefox [\d.]+ \(SpiderMonkey\)/);
+      for (const table of [chromium, firefox]) expect(table).toMatch(/09-simd-wasm .*\(p=0\.\d+ n=3 holm=/);
+      const check = validateResults(JSON.parse(readFileSync(json, 'utf8')));
+      if (!check.ok) throw new Error(check.error);
+      const results = check.results;
+      expect(results.engines!.map((e) => [e.id, e.jsEngine, e.wasmSimd])).toEqual([['chromium', 'V8', true], ['firefox', 'SpiderMonkey', true]]);
+      // Every run in each engine, none skipped: SIMD WebAssembly runs in both.
+      for (const engine of ['chromium', 'firefox']) {
+        expect(results.runs.filter((r) => r.engine === engine).map((r) => [r.contestant, r.status])).toEqual([
+          ['08-little-endian', 'ok'],
+          ['09-simd-wasm', 'ok'],
+          ['blake3-wasm', 'ok'],
+        ]);
+      }
+      expect(readFileSync(gofmt, 'utf8')).toMatch(/^BenchmarkBLAKE3\/engine=firefox\/stage=08-little-endian\/size=1KiB-\d+\t\d+\t[\d.e+]+ ns\/op/m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -20,6 +20,9 @@ describe('benchmark page', () => {
     const { page, errors } = await openApp(browser, '/#/bench');
     await choosePlan(page, { contestants: ['01-read-words-full', '02-precomputed-permutations', 'blake3-wasm'], sizes: [96, 1024], rounds: 3 });
     await page.getByTestId('label').fill('test machine');
+    // Before the run: how long it will take, and what 3 rounds cannot tell.
+    expect(await page.getByTestId('estimate').textContent()).toMatch(/^Takes about \d+ s/);
+    expect(await page.getByTestId('rounds-warning').textContent()).toMatch(/Fewer than 6 rounds give no confidence interval/);
     await runToEnd(page, async () => {
       // While it runs, the progress line names a contestant and a size.
       await expect.poll(() => page.getByTestId('progress-text').textContent().catch(() => '')).toMatch(/(96 B|1 KiB)$/);
@@ -32,9 +35,11 @@ describe('benchmark page', () => {
       for (const cell of row!.slice(1)) expect(cell, `${title}: ${cell}`).toMatch(MEDIAN_CELL);
     }
     await expect.poll(() => paintedPixels(page), { timeout: 15_000 }).toBeGreaterThan(1000);
+    // After it: one sentence above the tables says what 3 samples cannot tell.
+    expect(await page.getByTestId('short-run').textContent()).toMatch(/^With 3 samples per contestant and size .* no confidence interval/);
     // Each step against the previous one, and each contestant against blake3-wasm, at the chosen size.
     const step = await page.locator('[data-testid="steps-table"] tbody tr').first().locator('th, td').allTextContents();
-    expect(step[0]).toMatch(/^2\. Precomputed permutations/);
+    expect(step[0]).toMatch(/^2 vs 1 · Precomputed permutations/);
     expect(step[1]).toMatch(MEDIAN_CELL);
     expect(step[4]).toMatch(/^p=[\d.]+ n=3$/);
     expect(step[7]).toBe('1.60x');
@@ -47,11 +52,45 @@ describe('benchmark page', () => {
     await expect.poll(() => measured.locator('tbody tr').count(), { timeout: 15_000 }).toBe(2);
     const cells = await measured.locator('tbody tr').last().locator('th, td').allTextContents();
     expect(cells[0]).toBe('1 KiB');
-    expect(cells[1]).toMatch(/^[\d,.]+$/);
+    expect(cells[1]).toMatch(/^[\d,.]+[¹²³⁴⁵⁶⁷⁸⁹⁰]*$/); // with the footnote a short run gets
     expect(cells[3].trim()).toBe('1.60x');
     expect(cells[4]).toMatch(/^[\d.]+x$/);
+    // Compared with the stage it names, and with the tables' footnote on three rounds.
+    expect(await measured.locator('thead').textContent()).toContain('vs stage 1');
+    expect(await measured.locator('.notes').textContent()).toMatch(/confidence interval/);
     await page.evaluate(() => (location.hash = '#/stage/5'));
-    await expect.poll(() => page.getByTestId('stage-measured').textContent()).toMatch(/Not benchmarked yet/);
+    await expect.poll(() => page.getByTestId('stage-measured').textContent()).toMatch(/Not measured on this machine yet/);
+    expect(errors).toEqual([]);
+  });
+
+  it('runs until the answer is clear, and says whether the width or the time limit ended it', async () => {
+    const { page, errors } = await openApp(browser, '/#/bench');
+    await choosePlan(page, { contestants: ['07-reuse-buffers', '08-little-endian'], sizes: [1024], rounds: 10 });
+    await page.getByTestId('stop-clear').check();
+    await page.getByTestId('clear-percent').fill('50');
+    await page.getByTestId('clear-minutes').fill('0.5');
+    expect(await page.getByTestId('estimate').textContent()).toMatch(/0\.5 min at most/);
+    await runToEnd(page);
+    const status = (await runStatus(page))!;
+    expect(status).toMatch(/The (width|time limit) ended it/);
+    // Never before an interval exists: at least 6 rounds, as the table's sample counts show.
+    const rounds = Number(/(\d+) rounds/.exec(status)![1]);
+    expect(rounds).toBeGreaterThanOrEqual(6);
+    expect(errors).toEqual([]);
+  });
+
+  it('says how many cores stage 11 hashed on, beside its figures', async () => {
+    const { page, errors } = await openApp(browser, '/#/bench');
+    await choosePlan(page, { contestants: ['11-every-core'], sizes: [1048576], rounds: 2 });
+    await runToEnd(page);
+    const row = await throughputRow(page, '11. Every core');
+    expect(row?.[1]).toMatch(MEDIAN_CELL);
+    // The pool worker runs nested in the bench worker: one per core but the calling thread's.
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    const notes = await page.locator('[data-testid="thread-notes"] li').allTextContents();
+    expect(notes.map((note) => note.replace(/\s+/g, ' ').trim())).toEqual([
+      `${cores} cores 11. Every core hashes inputs of 512 KiB or more on ${cores} threads at once (the calling thread and ${cores - 1} pool worker${cores === 2 ? '' : 's'}), so it uses ${cores} cores.`,
+    ]);
     expect(errors).toEqual([]);
   });
 

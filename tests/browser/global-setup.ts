@@ -1,25 +1,25 @@
 // Builds the app once into a private folder and serves it with `vite preview` (the same
 // server, headers and CSP as production) for every browser test file.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { missingBrowser } from '../../src/bench/browsers.ts';
+import { BROWSER_IDS } from '../../src/bench/engines.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The built app, for tests that serve it another way (a plain static server). */
+    distDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
-    throw new Error(
-      `Browser tests need Chromium at ${chromium}: run \`apt-get install -y chromium\` ` +
-        '(or set CHROMIUM_PATH), then npm test again.',
-    );
-  }
+  // Every browser the tests drive; the message names the Debian package that installs it.
+  const missing = BROWSER_IDS.map(missingBrowser).filter(Boolean);
+  if (missing.length > 0) throw new Error(`Browser tests need every browser they drive:\n${missing.join('\n')}\nthen npm test again.`);
   // A private output folder, so two test runs (or a running dev build) never collide.
   const outDir = mkdtempSync(join(tmpdir(), 'blake3-lab-e2e-'));
   await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
@@ -31,6 +31,7 @@ export default async function setup(project: TestProject) {
   const address = server.resolvedUrls?.local[0];
   if (!address) throw new Error('vite preview did not report a local URL');
   project.provide('baseURL', address.replace(/\/$/, ''));
+  project.provide('distDir', outDir);
   return async () => {
     await server.close();
     rmSync(outDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { launchBrowser, openApp, type OpenedPage } from './harness.ts';
+import { storeResultsScript } from '../fixtures/full-results.ts';
 
 function expectClean(opened: OpenedPage) {
   expect(opened.errors, 'page errors').toEqual([]);
@@ -13,6 +14,24 @@ function expectClean(opened: OpenedPage) {
 
 const presenting = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-presenter'));
 const rootFontPx = (page: Page) => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+/** Presses `key` until the slide's title is `title` (a page in parts takes a press per part). */
+async function stepTo(page: Page, key: string, title: string): Promise<void> {
+  for (let press = 0; press < 5; press++) {
+    const before = await slideName(page);
+    await page.keyboard.press(key);
+    await expect.poll(() => slideName(page)).not.toBe(before);
+    if ((await page.locator('main h1').textContent()) === title) return;
+  }
+  throw new Error(`${key} never reached "${title}"`);
+}
+/** How far the page scrolls past the screen, in pixels. */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+/** The address and, on a page shown in parts, which part: "#/measure 3/9". */
+const slideName = (page: Page) =>
+  page.evaluate(() => {
+    const part = document.querySelector('.part-count')?.textContent?.replace(/\s/g, '');
+    return part ? `${location.hash} ${part}` : location.hash;
+  });
 
 describe('presenter mode', () => {
   let browser: Browser;
@@ -39,10 +58,9 @@ describe('presenter mode', () => {
     expect(await page.locator('nav[aria-label="Lesson"]').isVisible()).toBe(false);
     await page.screenshot({ path: '/tmp/presenter-stage-3.png' });
 
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.locator('main h1').textContent()).toBe(STAGES[4].title);
-    await page.keyboard.press('PageDown'); // what a presentation clicker sends
-    await expect.poll(() => page.locator('main h1').textContent()).toBe(STAGES[5].title);
+    // A stage may be shown in parts (the story, then its experiments): the keys walk through them to the next stage.
+    await stepTo(page, 'ArrowRight', STAGES[4].title);
+    await stepTo(page, 'PageDown', STAGES[5].title); // what a presentation clicker sends
     await page.keyboard.press('c');
     await page.locator('.monaco-diff-editor').waitFor();
     await page.screenshot({ path: '/tmp/presenter-code-5.png' });
@@ -68,28 +86,70 @@ describe('presenter mode', () => {
     expectClean(opened);
   });
 
-  it('fits every stage, and the code, on one screen of a 1280x800 projector', async () => {
-    const opened = await openApp(browser, '/?present#/stage/0');
-    const { page } = opened;
-    const overflow = () => page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
-    for (const stage of STAGES) {
-      await page.evaluate((index) => (location.hash = `#/stage/${index}`), stage.index);
-      await expect.poll(() => page.locator('main h1').textContent()).toBe(stage.title);
-      expect(await overflow(), `stage ${stage.index}'s slide scrolls`).toBeLessThanOrEqual(8);
-    }
-    // The type follows the screen's height: smaller than on a 1080-pixel projector, still large.
-    expect(await rootFontPx(page)).toBeGreaterThan(17);
-    expect(await rootFontPx(page)).toBeLessThan(20);
+  // A projector cannot scroll. Walk the whole story with the arrow key, as a teacher
+  // would, with a full results set loaded (the largest the stage cards get), and check
+  // every slide and every part of a long page on the two common projector sizes.
+  for (const [width, height] of [
+    [1280, 800],
+    [1920, 1080],
+  ]) {
+    it(`fits every slide on one screen of a ${width}x${height} projector, with full results loaded`, async () => {
+      const opened = await openApp(browser, '/?present#/', { beforeLoad: storeResultsScript() });
+      const { page } = opened;
+      await page.setViewportSize({ width, height });
+      // The introduction is shown in parts: the first of them.
+      await expect.poll(() => slideName(page)).toMatch(/^#\/ 1\/\d+$/);
+      const slides: string[] = [];
+      for (let step = 0; step < 200; step++) {
+        await page.locator('.stepper').waitFor();
+        const here = await slideName(page);
+        if (here.includes('#/stage/')) {
+          await expect.poll(() => page.getByTestId('stage-measured').locator('table').count(), { message: `${here}: results shown` }).toBe(1);
+        }
+        expect(await overflow(page), `slide ${here} scrolls`).toBeLessThanOrEqual(0);
+        slides.push(here);
+        // The last slide offers no way on.
+        if ((await page.locator('.stepper .next').count()) === 0) break;
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(() => slideName(page), { message: `step on from ${here}` }).not.toBe(here);
+      }
+      // Every page of the story was seen, the long ones in several parts.
+      expect(new Set(slides.filter((name) => name.startsWith('#/stage/')).map((name) => name.split(' ')[0])).size).toBe(STAGES.length);
+      expect(slides.filter((name) => name.startsWith('#/ ')).length).toBeGreaterThan(1);
+      expect(slides.filter((name) => name.startsWith('#/measure ')).length).toBeGreaterThan(1);
+      // Stepping back into a page with parts opens it on its last part.
+      await page.evaluate(() => (location.hash = '#/stage/0'));
+      await expect.poll(() => slideName(page)).toMatch(/^#\/stage\/0( 1\/\d+)?$/);
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => slideName(page)).toBe(slides.filter((name) => name.startsWith('#/ ')).at(-1));
 
-    await page.keyboard.press('c');
-    const editor = page.locator('.monaco-diff-editor');
-    await editor.waitFor();
-    const box = await editor.boundingBox();
-    expect(box!.height).toBeGreaterThan(300);
-    expect(box!.y + box!.height).toBeLessThanOrEqual(800);
-    expect(await overflow()).toBeLessThanOrEqual(0);
-    expectClean(opened);
-  });
+      if (width === 1280) {
+        // The type follows the screen's height: smaller than on a 1080-pixel projector, still large.
+        expect(await rootFontPx(page)).toBeGreaterThan(17);
+        expect(await rootFontPx(page)).toBeLessThan(20);
+      }
+      // The code view of every stage fills the screen without scrolling it.
+      for (const stage of STAGES) {
+        await page.evaluate((index) => (location.hash = `#/stage/${index}/code`), stage.index);
+        await expect.poll(() => page.locator('main h1').textContent()).toBe(stage.title);
+        const editor = page.locator('.monaco-diff-editor, .monaco-editor').first();
+        await editor.waitFor();
+        const box = await editor.boundingBox();
+        expect(box!.height, `stage ${stage.index}'s code`).toBeGreaterThan(300);
+        expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+        expect(await overflow(page), `stage ${stage.index}'s code slide scrolls`).toBeLessThanOrEqual(0);
+      }
+      // The way out is readable from the back of the room: large, opaque, high contrast.
+      const exit = page.getByRole('button', { name: /Exit presenter/ });
+      const look = await exit.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { px: parseFloat(style.fontSize), opacity: Number(style.opacity) };
+      });
+      expect(look.px).toBeGreaterThanOrEqual(14);
+      expect(look.opacity).toBe(1);
+      expectClean(opened);
+    });
+  }
 
   it('shows the results page large too', async () => {
     const opened = await openApp(browser, '/?present#/results');

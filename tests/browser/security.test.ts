@@ -54,6 +54,8 @@ describe('security headers and the Content Security Policy', () => {
     const violations = () => page.evaluate(() => (globalThis as { __cspViolations?: string[] }).__cspViolations ?? null);
     expect(await violations()).toEqual([]);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    // The host sends the headers, so the app's service worker for header-less hosts stays off.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
 
     for (const stage of STAGES) {
       await page.evaluate((hash) => (location.hash = hash), `#/stage/${stage.index}`);

@@ -6,9 +6,11 @@ import { formatSize } from '../../bench/plan.ts';
 import { formatMBps, formatRatio, formatSig } from '../format.ts';
 import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../model.ts';
 import type { Interval } from './chartjs.ts';
-import { otherStyle, stageColor, type ChartTheme } from './theme.svelte.ts';
+import { stepName } from '../step-label.ts';
+import { engineColor, otherStyle, stageColor, type ChartTheme } from './theme.svelte.ts';
+import type { EngineLadder } from '../engine-ladder.ts';
 
-function font(theme: ChartTheme, scale = 1): Partial<FontSpec> {
+export function font(theme: ChartTheme, scale = 1): Partial<FontSpec> {
   return { size: Math.round(theme.fontSize * scale), family: getFontFamily() };
 }
 
@@ -44,8 +46,7 @@ export function tickNumber(value: number): string {
   return Number(value.toPrecision(3)).toLocaleString('en-US', { maximumSignificantDigits: 3 });
 }
 
-function valueAxis(theme: ChartTheme, values: number[], title: string, suffix = ''): ScaleOptions<'linear' | 'logarithmic'> {
-  const log = needsLogScale(values);
+export function valueAxis(theme: ChartTheme, values: number[], title: string, suffix = '', log = needsLogScale(values)): ScaleOptions<'linear' | 'logarithmic'> {
   const positive = values.filter((v) => Number.isFinite(v) && v > 0);
   // Bars on a log axis grow from the axis minimum: start a step below the smallest value so it still shows.
   const bounds = positive.length === 0 ? {} : log ? { min: niceFloor(Math.min(...positive) / 1.5), max: niceCeil(Math.max(...positive) * 1.1) } : { suggestedMax: Math.max(...positive) };
@@ -73,6 +74,15 @@ function valueAxis(theme: ChartTheme, values: number[], title: string, suffix = 
     grid: { color: theme.grid },
     border: { color: theme.border },
   } as ScaleOptions<'linear' | 'logarithmic'>;
+}
+
+/**
+ * No animation for bars on a logarithmic axis: grouped bars growing from a log axis's
+ * minimum were seen left drawn part-way (shorter than their whiskers) long after the
+ * 200 ms animation; a static chart is always right.
+ */
+function barAnimation(values: number[]): false | { duration: number } {
+  return needsLogScale(values) ? false : { duration: 200 };
 }
 
 /** Breaks a label into lines of at most `width` characters at spaces (a longer word keeps its own line). */
@@ -107,14 +117,14 @@ function categoryAxis(theme: ChartTheme): ScaleOptions<'category'> {
   } as ScaleOptions<'category'>;
 }
 
-function legend(theme: ChartTheme, position: 'top' | 'bottom' | 'right' = 'bottom') {
+export function legend(theme: ChartTheme, position: 'top' | 'bottom' | 'right' = 'bottom') {
   return {
     position,
     labels: { color: theme.fg, font: font(theme, 0.95), boxWidth: theme.fontSize * 2, boxHeight: theme.fontSize * 0.5, padding: theme.fontSize },
   };
 }
 
-function tooltip(theme: ChartTheme) {
+export function tooltip(theme: ChartTheme) {
   return { titleFont: font(theme), bodyFont: font(theme, 0.95) };
 }
 
@@ -199,7 +209,7 @@ export function speedupChart(rows: StepRow[], theme: ChartTheme): ChartConfigura
   return {
     type: 'bar',
     data: {
-      labels: rows.map((r) => shortStageLabel(r.title)),
+      labels: rows.map((r) => stepName(r)),
       datasets: [
         { label: 'Measured here', data: measured, backgroundColor: theme.accent, borderColor: theme.accent, borderWidth: 0 },
         { label: 'Article (Apple M1 Max)', data: article, backgroundColor: theme.muted, borderColor: theme.muted, borderWidth: 0 },
@@ -212,7 +222,7 @@ export function speedupChart(rows: StepRow[], theme: ChartTheme): ChartConfigura
       animation: { duration: 200 },
       layout: { padding: { top: theme.fontSize * 1.6 } },
       scales: {
-        x: valueAxis(theme, values, 'speedup over the previous stage', 'x'),
+        x: valueAxis(theme, values, 'speedup over the stage it is compared with', 'x'),
         y: categoryAxis(theme),
       },
       plugins: {
@@ -271,19 +281,19 @@ export interface CompareBar {
   b: Estimate | null;
 }
 
-/** Two result sets side by side: MB/s per contestant at one size. */
-export function compareChart(bars: CompareBar[], labels: [string, string], theme: ChartTheme): ChartConfiguration<'bar'> {
+/** Two result sets side by side: MB/s per contestant at one size (in two engines' colours when given). */
+export function compareChart(bars: CompareBar[], labels: [string, string], theme: ChartTheme, colors?: [string, string]): ChartConfiguration<'bar'> {
   const a = bars.map((bar) => bar.a?.center ?? null);
   const b = bars.map((bar) => bar.b?.center ?? null);
   const values = [...a, ...b].filter((v): v is number => v !== null);
   for (const bar of bars) for (const e of [bar.a, bar.b]) if (e) values.push(e.lo, e.hi);
-  const second = theme.dark ? 'hsl(35 85% 60%)' : 'hsl(30 85% 42%)';
+  const [first, second] = colors ?? [theme.accent, theme.dark ? 'hsl(35 85% 60%)' : 'hsl(30 85% 42%)'];
   return {
     type: 'bar',
     data: {
       labels: bars.map((bar) => shortStageLabel(bar.title)),
       datasets: [
-        { label: labels[0], data: a, backgroundColor: theme.accent, borderWidth: 0 },
+        { label: labels[0], data: a, backgroundColor: first, borderWidth: 0 },
         { label: labels[1], data: b, backgroundColor: second, borderWidth: 0 },
       ],
     },
@@ -291,12 +301,55 @@ export function compareChart(bars: CompareBar[], labels: [string, string], theme
       indexAxis: 'y',
       responsive: true,
       maintainAspectRatio: false,
-      animation: { duration: 200 },
+      animation: barAnimation(values),
       scales: { x: valueAxis(theme, values, 'MB/s'), y: categoryAxis(theme) },
       plugins: {
         legend: legend(theme, 'top'),
         tooltip: { ...tooltip(theme), callbacks: { label: (item: TooltipItem<'bar'>) => `${item.dataset.label}: ${item.raw === null ? 'not measured' : formatMBps(Number(item.raw))}` } },
         intervals: { data: [bars.map((bar) => interval(bar.a ?? undefined)), bars.map((bar) => interval(bar.b ?? undefined))], color: theme.fg },
+      },
+    },
+  };
+}
+
+/**
+ * One ladder per engine at one size: a bar per contestant and engine, in the engine's
+ * colour, as MB/s or as a multiple of blake3-wasm measured in the same engine.
+ */
+export function ladderChart(ladder: EngineLadder, metric: 'ratio' | 'mbps', theme: ChartTheme): ChartConfiguration<'bar'> {
+  const value = (cell: EngineLadder['rows'][number]['cells'][number]) => (cell?.estimate ? (metric === 'ratio' ? cell.ratio : cell.estimate.center) : null);
+  const values: number[] = metric === 'ratio' ? [1] : [];
+  const datasets = ladder.engines.map((engine, e) => {
+    const data = ladder.rows.map((row) => value(row.cells[e]));
+    for (const v of data) if (v !== null) values.push(v);
+    const color = engineColor(engine.jsEngine, theme);
+    return { label: `${engine.name} (${engine.jsEngine})`, data, backgroundColor: color, borderColor: color, borderWidth: 0 };
+  });
+  // Whiskers only for MB/s: a ratio's interval needs both medians' intervals, which the table gives.
+  const intervals = metric === 'mbps' ? ladder.engines.map((_, e) => ladder.rows.map((row) => interval(row.cells[e]?.estimate ?? undefined))) : [];
+  for (const list of intervals) for (const range of list) if (range) values.push(...range);
+  const axis = metric === 'ratio' ? valueAxis(theme, values, '× blake3-wasm in the same engine', 'x') : valueAxis(theme, values, 'MB/s');
+  return {
+    type: 'bar',
+    data: { labels: ladder.rows.map((row) => shortStageLabel(row.title)), datasets },
+    options: {
+      indexAxis: 'y',
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: barAnimation(values),
+      layout: { padding: { top: metric === 'ratio' ? theme.fontSize * 1.6 : 0 } },
+      scales: { x: axis, y: categoryAxis(theme) },
+      plugins: {
+        legend: legend(theme, 'bottom'),
+        tooltip: {
+          ...tooltip(theme),
+          callbacks: {
+            label: (item: TooltipItem<'bar'>) =>
+              `${item.dataset.label}: ${item.raw === null ? 'not measured' : metric === 'ratio' ? `${formatRatio(Number(item.raw))} blake3-wasm` : formatMBps(Number(item.raw))}`,
+          },
+        },
+        intervals: { data: intervals, color: theme.fg },
+        ...(metric === 'ratio' ? { referenceLine: { value: 1, color: theme.fg, label: 'blake3-wasm', font: fontString(theme) } } : {}),
       },
     },
   };

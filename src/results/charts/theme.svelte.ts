@@ -120,11 +120,32 @@ export function otherStyle(id: string, theme: ChartTheme): { color: string; dash
       return { color: theme.fg, dash: [8, 4] };
     case 'hash-wasm':
       return { color: `hsl(320 65% ${theme.dark ? 70 : 45}%)`, dash: [3, 3] };
+    case 'blake3-jit':
+      return { color: `hsl(170 60% ${theme.dark ? 60 : 32}%)`, dash: [10, 3, 2, 3, 2, 3] };
     case 'noble-hashes':
       return { color: `hsl(355 70% ${theme.dark ? 70 : 42}%)`, dash: [12, 4, 3, 4] };
     case 'sha256':
       return { color: theme.muted, dash: [2, 4] };
     default:
       return { color: `hsl(200 15% ${theme.dark ? 65 : 40}%)`, dash: [5, 5] };
+  }
+}
+
+/**
+ * A colour per JavaScript engine, the same in every chart: V8 blue, SpiderMonkey
+ * orange, JavaScriptCore green (hues far apart, and apart in lightness too, so they
+ * stay distinct for the common colour-vision deficiencies), anything else grey.
+ */
+export function engineColor(jsEngine: string, theme: ChartTheme): string {
+  const light = theme.dark ? 66 : 42;
+  switch (jsEngine) {
+    case 'V8':
+      return `hsl(215 75% ${light}%)`;
+    case 'SpiderMonkey':
+      return `hsl(28 90% ${light + 6}%)`;
+    case 'JavaScriptCore':
+      return `hsl(150 60% ${light - 8}%)`;
+    default:
+      return `hsl(270 10% ${light}%)`;
   }
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package stagetest
+
+const raceEnabled = false

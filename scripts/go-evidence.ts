@@ -1,0 +1,214 @@
+// The Go compiler's own account of each Go stage, captured as data the app shows beside
+// the code: which functions it can inline (with cost and budget), which calls it
+// inlined, every bounds check it could not prove away, what escapes to the heap, where
+// it calls the runtime's memclr, and how many bytes of machine code each function
+// became. `npm run gen` writes go/<stage>/evidence.ts;
+// tests/go-track.test.ts fails when that file no longer matches the code.
+//
+// The build is pinned to linux/amd64 (a cross build works on any host) and only the
+// toolchain's major.minor is recorded, so the output depends on the code and the Go
+// release, not on the machine or the folder it runs in.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const GO_DIR = fileURLToPath(new URL('../go/', import.meta.url));
+const GENERATOR = 'scripts/go-evidence.ts';
+const SOURCE = 'blake2s.go';
+
+export interface InlineDecision {
+  line: number;
+  column: number;
+  function: string;
+  inlinable: boolean;
+  cost: number | null;
+  budget: number | null;
+  /** The compiler's reason when it refuses, e.g. "function too complex: cost 104 exceeds budget 80". */
+  reason?: string;
+}
+export interface Located {
+  line: number;
+  column: number;
+}
+export interface GoEvidence {
+  /** Go release and target the lines come from, e.g. "go1.26 linux/amd64". */
+  toolchain: string;
+  file: string;
+  inlining: InlineDecision[];
+  /** Call sites the compiler inlined, one entry per line and callee. */
+  inlinedCalls: (Located & { callee: string })[];
+  /** Bounds checks left in the code: IsInBounds (an index) or IsSliceInBounds (a slice expression). */
+  boundsChecks: (Located & { kind: string })[];
+  /** Values the compiler moves to the heap. */
+  heap: (Located & { what: string })[];
+  /** Calls to the runtime's memory clearing routine, by line. */
+  memclr: { line: number; routine: string }[];
+  /** Size of each function's amd64 machine code in bytes, from the assembly listing. */
+  machineCode: { function: string; bytes: number }[];
+}
+
+/** The Go stages: folders of go/ named like the JS stages ("00-baseline"). */
+export function goStageDirs(): string[] {
+  return readdirSync(GO_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && /^\d\d-[a-z0-9-]+$/.test(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+const ENV = { ...process.env, GOOS: 'linux', GOARCH: 'amd64', CGO_ENABLED: '0', GOTOOLCHAIN: 'local', GOFLAGS: '-mod=readonly' };
+
+/** The oldest Go the module builds with (its go.mod says `go 1.22`). */
+export const GO_MINIMUM = [1, 22] as const;
+
+/** Why the Go parts cannot run here (no Go, or one older than GO_MINIMUM), or null when they can. */
+export function goMissing(): string | null {
+  const release = goRelease();
+  if (release === null) return 'no Go toolchain on PATH (install Go 1.22 or later from https://go.dev/dl/)';
+  const [major, minor] = release.replace(/^go/, '').split('.').map(Number);
+  if (major < GO_MINIMUM[0] || (major === GO_MINIMUM[0] && minor < GO_MINIMUM[1])) {
+    return `${release} is on PATH and the Go track needs Go ${GO_MINIMUM.join('.')} or later (https://go.dev/dl/)`;
+  }
+  return null;
+}
+
+/** "go1.26" when a Go toolchain is on PATH, null when not. */
+export function goRelease(): string | null {
+  try {
+    const version = execFileSync('go', ['env', 'GOVERSION'], { encoding: 'utf8', env: ENV }).trim();
+    return /^go\d+\.\d+/.exec(version)?.[0] ?? version;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `go build` with compiler flags and returns what the compiler printed (stderr). */
+function runGoBuild(stage: string, gcflags: string): string {
+  const result = spawnSync('go', ['build', '-o', '/dev/null', `-gcflags=${gcflags}`, `./${stage}`], {
+    cwd: GO_DIR,
+    encoding: 'utf8',
+    env: ENV,
+    maxBuffer: 64 << 20,
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`go build ./${stage} failed:\n${result.stderr}`);
+  return result.stderr;
+}
+
+/** Runs the compiler three ways for one stage and keeps the lines about its source file. */
+export function stageEvidence(stage: string, release: string): GoEvidence {
+  const lineOf = new RegExp(`^${stage}/${SOURCE.replace('.', '\\.')}:(\\d+):(\\d+): (.*)$`);
+  const own = (text: string) =>
+    text.split('\n').flatMap((line) => {
+      const m = lineOf.exec(line);
+      return m ? [{ line: Number(m[1]), column: Number(m[2]), message: m[3] }] : [];
+    });
+
+  // -m=2 prints each decision once, then the reasoning behind escapes on indented lines.
+  const decisions = own(runGoBuild(stage, '-m=2'));
+  const inlining: InlineDecision[] = [];
+  const inlinedCalls: GoEvidence['inlinedCalls'] = [];
+  const heap: GoEvidence['heap'] = [];
+  for (const { line, column, message } of decisions) {
+    let m = /^can inline (\S+) with cost (\d+) as:/.exec(message);
+    if (m) {
+      inlining.push({ line, column, function: m[1], inlinable: true, cost: Number(m[2]), budget: 80 });
+      continue;
+    }
+    m = /^cannot inline (\S+): (.*)$/.exec(message);
+    if (m) {
+      const cost = /cost (\d+) exceeds budget (\d+)/.exec(m[2]);
+      inlining.push({
+        line,
+        column,
+        function: m[1],
+        inlinable: false,
+        cost: cost ? Number(cost[1]) : null,
+        budget: cost ? Number(cost[2]) : null,
+        reason: m[2],
+      });
+      continue;
+    }
+    m = /^inlining call to (\S+)$/.exec(message);
+    if (m) {
+      const callee = m[1];
+      if (!inlinedCalls.some((c) => c.line === line && c.callee === callee)) inlinedCalls.push({ line, column, callee });
+      continue;
+    }
+    m = /^(.*) escapes to heap$/.exec(message) ?? /^moved to heap: (.*)$/.exec(message);
+    if (m && !heap.some((h) => h.line === line && h.column === column && h.what === m![1])) {
+      heap.push({ line, column, what: m[1] });
+    }
+  }
+
+  const boundsChecks = own(runGoBuild(stage, '-d=ssa/check_bce/debug=1')).flatMap(({ line, column, message }) => {
+    const m = /^Found (Is\w*InBounds)$/.exec(message);
+    return m ? [{ line, column, kind: m[1] }] : [];
+  });
+
+  // The assembly listing names the source line of every instruction: "(…/blake2s.go:99)",
+  // and opens each function with its size: "blake2slab/<stage>.compress STEXT size=1626 …".
+  const memclr: GoEvidence['memclr'] = [];
+  const machineCode: GoEvidence['machineCode'] = [];
+  for (const text of runGoBuild(stage, '-S').split('\n')) {
+    const head = new RegExp(`^blake2slab/${stage}\\.(\\S+) STEXT.* size=(\\d+) `).exec(text);
+    if (head && head[1] !== 'init') machineCode.push({ function: head[1], bytes: Number(head[2]) });
+    const m = new RegExp(`/${stage}/${SOURCE.replace('.', '\\.')}:(\\d+)\\)\\s+CALL\\s+runtime\\.(memclr\\w*)\\(SB\\)`).exec(text);
+    if (m && !memclr.some((c) => c.line === Number(m[1]))) memclr.push({ line: Number(m[1]), routine: `runtime.${m[2]}` });
+  }
+
+  const byPlace = (a: Located, b: Located) => a.line - b.line || a.column - b.column;
+  return {
+    toolchain: `${release} linux/amd64`,
+    file: SOURCE,
+    inlining: inlining.sort(byPlace),
+    inlinedCalls: inlinedCalls.sort(byPlace),
+    boundsChecks: boundsChecks.sort(byPlace),
+    heap: heap.sort(byPlace),
+    memclr: memclr.sort((a, b) => a.line - b.line),
+    machineCode: machineCode.sort((a, b) => a.function.localeCompare(b.function)),
+  };
+}
+
+/** JSON with one line per entry, so a diff of two runs shows which lines moved. */
+function formatEvidence(evidence: GoEvidence): string {
+  const fields = Object.entries(evidence).map(([key, value]) => {
+    if (!Array.isArray(value)) return `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`;
+    if (value.length === 0) return `  ${JSON.stringify(key)}: []`;
+    return `  ${JSON.stringify(key)}: [\n${value.map((entry) => `    ${JSON.stringify(entry)}`).join(',\n')}\n  ]`;
+  });
+  return `{\n${fields.join(',\n')}\n}`;
+}
+
+/** The text of go/<stage>/evidence.ts. */
+export function evidenceModule(stage: string, evidence: GoEvidence): string {
+  return [
+    `// Code generated by ${GENERATOR}; DO NOT EDIT.`,
+    `// What the Go compiler (${evidence.toolchain}) reports about ${stage}/${SOURCE}: go build with`,
+    '// -gcflags=-m=2 (inlining, escapes), -gcflags=-d=ssa/check_bce/debug=1 (bounds checks) and -S (memclr calls, code sizes).',
+    `import type { GoEvidence } from '../../scripts/go-evidence.ts';`,
+    '',
+    `const evidence: GoEvidence = ${formatEvidence(evidence)};`,
+    '',
+    'export default evidence;',
+    '',
+  ].join('\n');
+}
+
+export interface GoGenerated {
+  path: string;
+  generator: string;
+  text: string;
+}
+
+/** Every stage's evidence file, freshly computed; throws when Go is missing. */
+export function generateGoEvidence(): GoGenerated[] {
+  const missing = goMissing();
+  if (missing !== null) throw new Error(missing);
+  const release = goRelease()!;
+  return goStageDirs().map((stage) => ({
+    path: `go/${stage}/evidence.ts`,
+    generator: GENERATOR,
+    text: evidenceModule(stage, stageEvidence(stage, release)),
+  }));
+}

@@ -1,0 +1,127 @@
+// The class server's storage: one SQLite file under the data directory in WAL mode. A
+// result is committed before the server answers, so whatever it acknowledged survives
+// the server being killed (`kill -9`) and restarted. synchronous=NORMAL (SQLite's advice
+// for WAL) leaves the fsync to checkpoints: better-sqlite3 writes on the event loop, and
+// an fsync per post held every other request of a class behind the disk. Only a crash of
+// the whole operating system could lose the last few posts. The schema is versioned
+// with SQLite's user_version: each migration runs once, in order, inside a transaction.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+
+/** Migration n brings the schema from version n to n + 1. Append only: never edit one that shipped. */
+const MIGRATIONS: string[] = [
+  `CREATE TABLE sessions (
+     id INTEGER PRIMARY KEY,
+     code TEXT NOT NULL UNIQUE,
+     teacher_hash BLOB NOT NULL,
+     plan TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL,
+     closed_at INTEGER
+   );
+   CREATE TABLE students (
+     id TEXT PRIMARY KEY,
+     session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+     token_hash BLOB NOT NULL,
+     nickname TEXT NOT NULL,
+     joined_at INTEGER NOT NULL,
+     hidden INTEGER NOT NULL DEFAULT 0,
+     results TEXT,
+     summary TEXT,
+     done INTEGER NOT NULL DEFAULT 0,
+     updated_at INTEGER
+   );
+   CREATE INDEX students_by_session ON students(session_id, joined_at);`,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export interface SessionRow {
+  id: number;
+  code: string;
+  teacher_hash: Buffer;
+  plan: string;
+  created_at: number;
+  expires_at: number;
+  closed_at: number | null;
+}
+
+export interface StudentRow {
+  id: string;
+  session_id: number;
+  token_hash: Buffer;
+  nickname: string;
+  joined_at: number;
+  hidden: number;
+  results: string | null;
+  summary: string | null;
+  done: number;
+  updated_at: number | null;
+}
+
+function migrate(db: Database.Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > SCHEMA_VERSION) {
+    throw new Error(`the class database is at schema version ${version}, newer than this server's ${SCHEMA_VERSION}: update the app`);
+  }
+  for (let v = version; v < SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}
+
+export type Store = ReturnType<typeof openStore>;
+
+export function openStore(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, 'classroom.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+
+  const q = {
+    insertSession: db.prepare(
+      'INSERT INTO sessions (code, teacher_hash, plan, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    sessionByCode: db.prepare('SELECT * FROM sessions WHERE code = ?'),
+    openSessions: db.prepare('SELECT COUNT(*) FROM sessions WHERE closed_at IS NULL AND expires_at > ?').pluck(),
+    setPlan: db.prepare('UPDATE sessions SET plan = ? WHERE id = ?'),
+    close: db.prepare('UPDATE sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL'),
+    purge: db.prepare('DELETE FROM sessions WHERE expires_at < ?'),
+    insertStudent: db.prepare('INSERT INTO students (id, session_id, token_hash, nickname, joined_at) VALUES (?, ?, ?, ?, ?)'),
+    countStudents: db.prepare('SELECT COUNT(*) FROM students WHERE session_id = ?').pluck(),
+    student: db.prepare('SELECT * FROM students WHERE id = ? AND session_id = ?'),
+    saveResults: db.prepare('UPDATE students SET results = ?, summary = ?, done = ?, updated_at = ? WHERE id = ?'),
+    setHidden: db.prepare('UPDATE students SET hidden = ? WHERE id = ? AND session_id = ?'),
+    entries: db.prepare('SELECT * FROM students WHERE session_id = ? AND results IS NOT NULL ORDER BY joined_at, id'),
+  };
+
+  return {
+    createSession(code: string, teacherHash: Buffer, plan: string, now: number, expiresAt: number): number {
+      return Number(q.insertSession.run(code, teacherHash, plan, now, expiresAt).lastInsertRowid);
+    },
+    sessionByCode: (code: string) => q.sessionByCode.get(code) as SessionRow | undefined,
+    openSessions: (now: number) => q.openSessions.get(now) as number,
+    setPlan: (sessionId: number, plan: string) => void q.setPlan.run(plan, sessionId),
+    close: (sessionId: number, now: number) => void q.close.run(now, sessionId),
+    /** Deletes every session (and its students) whose keeping time ended before `before`. */
+    purge: (before: number) => q.purge.run(before).changes,
+    addStudent(id: string, sessionId: number, tokenHash: Buffer, nickname: string, now: number): void {
+      q.insertStudent.run(id, sessionId, tokenHash, nickname, now);
+    },
+    countStudents: (sessionId: number) => q.countStudents.get(sessionId) as number,
+    student: (sessionId: number, id: string) => q.student.get(id, sessionId) as StudentRow | undefined,
+    saveResults(id: string, results: string, summary: string, done: boolean, now: number): void {
+      q.saveResults.run(results, summary, done ? 1 : 0, now, id);
+    },
+    setHidden: (sessionId: number, id: string, hidden: boolean) => q.setHidden.run(hidden ? 1 : 0, id, sessionId).changes > 0,
+    /** Every student who has posted results, in joining order. */
+    entries: (sessionId: number) => q.entries.all(sessionId) as StudentRow[],
+    shutdown: () => db.close(),
+  };
+}

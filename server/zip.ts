@@ -1,0 +1,57 @@
+// A minimal zip writer (PKWARE APPNOTE 6.3.10, sections 4.3 and 4.4): deflated files,
+// no folders, no zip64. Enough for a class export of a few hundred small files, which
+// every operating system opens by double-clicking.
+import { crc32, deflateRawSync } from 'node:zlib';
+
+export interface ZipFile {
+  name: string;
+  data: Buffer;
+}
+
+/** MS-DOS date and time, the only timestamp the basic format has (2-second steps, local time). */
+function dosDateTime(date: Date): [time: number, day: number] {
+  const time = (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1);
+  const day = ((date.getFullYear() - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate();
+  return [time, day];
+}
+
+export function zip(files: ZipFile[], date = new Date()): Buffer {
+  const [time, day] = dosDateTime(date);
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const file of files) {
+    const name = Buffer.from(file.name, 'utf8');
+    const packed = deflateRawSync(file.data);
+    const crc = crc32(file.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0); // local file header signature
+    local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
+    local.writeUInt16LE(0x0800, 6); // flags: names are UTF-8
+    local.writeUInt16LE(8, 8); // method: deflate
+    local.writeUInt16LE(time, 10);
+    local.writeUInt16LE(day, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(file.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28); // no extra field
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0); // central directory header signature
+    central.writeUInt16LE(20, 4); // made by: 2.0
+    local.copy(central, 6, 4, 30); // version needed .. name length: as in the local header
+    // comment length, disk number, internal and external attributes: zero
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    centrals.push(central, name);
+    offset += local.length + name.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); // end of central directory signature
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}

@@ -1,0 +1,105 @@
+// A student's run in a class: the class plan measured by the app's own bench engine
+// (src/bench/browser.ts, the same workers as the bench page), its results posted to the
+// class server as they arrive (the latest partial document every few seconds, then the
+// finished one), so the board fills while the run goes.
+import { startBenchmark, type Progress } from '../bench/browser.ts';
+import type { Results } from '../bench/results.ts';
+import { current } from '../bench-ui/current.svelte.ts';
+import { classApi, ClassApiError, type Student } from './api.ts';
+import type { ClassPlan } from './plan.ts';
+import type { EntrySummary } from './summary.ts';
+
+/** Partial results go out at most this often: well inside the server's per-student limit (one every 2 s). */
+const POST_EVERY_MS = 2500;
+
+export class StudentRun {
+  running = $state(false);
+  progress = $state.raw<Progress | null>(null);
+  /** Why the run stopped, if it failed. */
+  error = $state<string | null>(null);
+  /** Why the last post was refused, if it was. */
+  postError = $state<string | null>(null);
+  /** Whether the finished run reached the board. */
+  delivered = $state(false);
+
+  #pending: { results: Results; done: boolean } | null = null;
+  #posting = false;
+  #lastPost = 0;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    readonly code: string,
+    readonly student: Student,
+    readonly onEntry: (entry: EntrySummary) => void,
+  ) {}
+
+  start(plan: ClassPlan): void {
+    if (this.running) return;
+    this.running = true;
+    this.progress = null;
+    this.error = null;
+    this.postError = null;
+    this.delivered = false;
+    const run = startBenchmark(
+      { contestants: plan.contestants, sizes: plan.sizes, rounds: plan.rounds },
+      { onProgress: (progress) => (this.progress = progress), onResult: (partial) => this.#queue(partial, false) },
+      { label: this.student.nickname },
+    );
+    run.done
+      .then((results) => {
+        // Also this device's results everywhere else in the app (results page, stage pages).
+        current.keep(results, 'run');
+        this.#queue(results, true);
+      })
+      .catch((error: unknown) => (this.error = error instanceof Error ? error.message : String(error)))
+      .finally(() => {
+        this.running = false;
+        this.progress = null;
+      });
+  }
+
+  stop(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#pending = null;
+  }
+
+  #queue(results: Results, done: boolean): void {
+    // A finished document replaces any partial one waiting; a partial never replaces a finished one.
+    if (this.#pending?.done && !done) return;
+    this.#pending = { results, done };
+    this.#schedule(done ? 0 : Math.max(0, this.#lastPost + POST_EVERY_MS - performance.now()));
+  }
+
+  #schedule(wait: number): void {
+    if (this.#posting) return; // the post in flight schedules the next when it ends
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#post(), wait);
+  }
+
+  async #post(): Promise<void> {
+    this.#timer = null;
+    const next = this.#pending;
+    if (!next) return;
+    this.#pending = null;
+    this.#posting = true;
+    this.#lastPost = performance.now();
+    let retryMs = 0;
+    try {
+      const { entry } = await classApi.postResults(this.code, this.student, next.results, next.done);
+      this.onEntry(entry);
+      this.postError = null;
+      if (next.done) this.delivered = true;
+    } catch (error) {
+      this.postError = error instanceof Error ? error.message : String(error);
+      // Refused for pace or unreachable for a moment: try again with this document unless a newer one came.
+      if (error instanceof ClassApiError && (error.status === 429 || error.status === 0)) {
+        this.#pending ??= next;
+        retryMs = POST_EVERY_MS;
+      }
+    } finally {
+      this.#posting = false;
+    }
+    if (this.#pending) this.#schedule(Math.max(retryMs, this.#pending.done ? 0 : POST_EVERY_MS));
+  }
+}

@@ -1,0 +1,68 @@
+// One machine of a class, as the board shows it: who (a nickname), on what (browser,
+// engine, OS) and how fast (the median throughput of every contestant at every size).
+// The server computes it from each validated results document it stores, so the board
+// and its live events carry a few hundred bytes per machine instead of every sample.
+import type { Results } from '../bench/results.ts';
+import { mbPerSec } from '../results/format.ts';
+import { medianSorted } from '../stats/median.ts';
+
+/** The browser engines a board colours by; "other" for anything it cannot tell. */
+export type Engine = 'Blink' | 'Gecko' | 'WebKit' | 'Node' | 'other';
+
+export interface EntrySummary {
+  /** The student's id in this class (random, issued by the server on joining). */
+  id: string;
+  nickname: string;
+  /** "Chromium 156.0.8078.73", "Firefox 140.0". */
+  browser: string;
+  engine: Engine;
+  os: string;
+  cores: number;
+  /** Whether the run has finished; a run in progress posts its results so far. */
+  done: boolean;
+  /** Hidden by the teacher: not on the public board, still in the export. */
+  hidden: boolean;
+  /** ms since the epoch of the last post. */
+  updatedAt: number;
+  /** Median MB/s by contestant id, then by size in bytes; only cells with samples. */
+  throughput: Record<string, Record<string, number>>;
+}
+
+/** The engine behind a user agent: Blink (Chrome, Edge, Opera...), Gecko (Firefox), WebKit (Safari, every iOS browser). */
+export function engineOf(runtime: Results['env']['runtime'], userAgent: string): Engine {
+  if (runtime === 'node') return 'Node';
+  // Every browser on iOS is WebKit underneath, whatever its name.
+  if (/iPhone|iPad|iPod/.test(userAgent)) return 'WebKit';
+  if (/Firefox\//.test(userAgent) && /Gecko\//.test(userAgent)) return 'Gecko';
+  if (/Chrom(e|ium)\/|Edg\/|OPR\//.test(userAgent)) return 'Blink';
+  if (/AppleWebKit\//.test(userAgent) && /Safari\//.test(userAgent)) return 'WebKit';
+  return 'other';
+}
+
+/** Median MB/s of every contestant and size that has samples (ok, time-boxed, or cut short). */
+export function medianThroughput(results: Results): Record<string, Record<string, number>> {
+  // No prototype: a contestant id may legally be "constructor", which must not reach Object's.
+  const table: Record<string, Record<string, number>> = Object.create(null);
+  for (const run of results.runs) {
+    if (run.status === 'failed' || run.status === 'unavailable' || run.nsPerOp.length === 0) continue;
+    const ns = medianSorted([...run.nsPerOp].sort((a, b) => a - b));
+    if (!Object.hasOwn(table, run.contestant)) table[run.contestant] = Object.create(null);
+    table[run.contestant][String(run.size)] = mbPerSec(run.size, ns);
+  }
+  return table;
+}
+
+export function summarize(
+  results: Results,
+  student: { id: string; nickname: string; done: boolean; hidden: boolean; updatedAt: number },
+): EntrySummary {
+  const { env } = results;
+  return {
+    ...student,
+    browser: env.runtimeVersion,
+    engine: engineOf(env.runtime, env.userAgent),
+    os: env.os,
+    cores: env.cores,
+    throughput: medianThroughput(results),
+  };
+}

@@ -1,0 +1,246 @@
+// Stage 11: every core. Beyond the article, which stopped at one thread.
+//
+// Change from stage 10: a large input is hashed on several threads at once. BLAKE3's
+// tree makes this possible: a complete subtree's chaining value depends only on its own
+// chunks and where they sit (the chunk counter), never on anything hashed before it, so
+// any thread can hash any subtree and the results only meet in the few parents at the
+// top. SHA-256 cannot do this: each block's compression needs the output of the block
+// before, one long chain from the first byte to the last.
+//
+// The input is cut into P pieces of equal size, each a complete subtree of a
+// power-of-two number of chunks starting at a multiple of that number, and a tail (what
+// is left after the last whole piece). A pool of workers, started once by start(), take
+// pieces from the front; the calling thread takes pieces from the back and hashes the
+// tail, with stage 10's code (subtree.ts). Then it merges the pieces' chaining values in
+// tree order, left subtrees complete and as large as possible, ROOT on the last merge.
+//
+// Workers can only read shared memory. An input already in a SharedArrayBuffer is hashed
+// where it is; any other input is copied into the pool's shared buffer, which is serial
+// work on the calling thread. It copies only the pieces the workers take, in order, and
+// each worker starts as soon as its piece is there; its own pieces it hashes where they
+// are. Below MIN_PARALLEL_BYTES starting the others costs more than it saves and stage
+// 10 hashes on the calling thread alone.
+//
+// hash() stays synchronous: the calling thread waits for the workers with Atomics.wait,
+// which browsers allow in workers (and Node on any thread) but not on a page's main
+// thread. Where the pool cannot run (no SharedArrayBuffer, a page that is not
+// cross-origin isolated, a browser's main thread, one core, a pool that did not start),
+// every hash is stage 10's on one thread and threadUse() says why; the app shows it and
+// the bench records it. A worker that dies or hangs makes hash() throw with the reason,
+// after at most the time-out, never return a digest.
+//
+// The Rust crate does the same with `update_rayon`: rayon's work-stealing pool hashes the
+// two halves of each subtree in parallel (join), and the caller decides from which size
+// on that pays.
+
+import { hash as hashOneThread, hashPortable, wat } from '../10-simd-one-block/blake3.ts';
+import { claimBack, claimedByWorkers, COPIED, createControl, CVS, DONE, fail, failure, MAX_PIECES } from './job.ts';
+import { Pool } from './pool.ts';
+import { mergeParent, partChainingValue, ROOT, subtreeSupported } from './subtree.ts';
+import type { Fault } from './worker.ts';
+
+// The one-thread path big-endian machines take, and the module the workers run, as text.
+export { hashPortable, wat };
+
+const CHUNK_LEN = 1024;
+const KiB = 1024;
+
+/**
+ * Below this many bytes the calling thread hashes alone. Measured in Chromium on a busy
+ * 2-core AMD EPYC with one pool worker, fastest of 25 interleaved runs: the pool took 1.9x
+ * one thread's time at 256 KiB, the same at 768 KiB, 0.75x at 1 MiB.
+ */
+export const MIN_PARALLEL_BYTES = 512 * KiB;
+
+/** Pieces per thread: enough that a thread the machine slows down costs one small piece, not a half. */
+const PIECES_PER_THREAD = 8;
+/** The longest the pool may take to start; below the bench's 10 s for loading a contestant. */
+const START_TIMEOUT_MS = 8000;
+/** The smallest piece, in chunks: 64 KiB, two of the module's largest subtrees. */
+const MIN_PIECE_CHUNKS = 64;
+
+export interface PoolOptions {
+  /** Pool workers besides the calling thread; default one less than the cores reported. */
+  workers?: number;
+  /** The smallest input hashed on several threads. */
+  minBytes?: number;
+  /** The longest wait for the workers in one hash, in ms, before it throws. */
+  timeoutMs?: number;
+}
+
+/** How many threads hash an input of `minBytes` or more, and why only one, when that is so. */
+export interface ThreadUse {
+  threads: number;
+  minBytes: number;
+  /** Why every input is hashed on one thread; absent when the pool is running. */
+  fallback?: string;
+}
+
+let pool: Pool | undefined;
+let fallback: string | undefined = 'the worker pool was not started (the stage starts it when it loads)';
+let minBytes = MIN_PARALLEL_BYTES;
+let timeoutMs: number | undefined;
+
+async function reportedCores(): Promise<number> {
+  if (typeof globalThis.process?.versions?.node === 'string') {
+    const specifier = 'node:os'; // hidden from Vite, which must not bundle a Node module
+    const { availableParallelism } = (await import(/* @vite-ignore */ specifier)) as typeof import('node:os');
+    return availableParallelism();
+  }
+  return globalThis.navigator?.hardwareConcurrency ?? 1;
+}
+
+/** Why the pool cannot run here, or undefined when it can. */
+function whyNoPool(workers: number): string | undefined {
+  if (typeof SharedArrayBuffer !== 'function') {
+    return 'this browser offers no SharedArrayBuffer, which the workers need to read the input';
+  }
+  if (globalThis.crossOriginIsolated === false) {
+    return 'the page is not cross-origin isolated (COOP and COEP headers), so workers cannot share memory';
+  }
+  const inPageMainThread = typeof window === 'object' && typeof WorkerGlobalScope === 'undefined';
+  if (inPageMainThread) {
+    return "hash() runs on the page's main thread, where the browser forbids waiting (Atomics.wait); run it in a worker";
+  }
+  if (workers < 1) return 'this machine reports one core, so there is no other core to use';
+  if (!subtreeSupported()) return 'there is no WebAssembly SIMD (or the machine is big-endian)';
+  return undefined;
+}
+
+/**
+ * Starts the worker pool, or restarts it with other options. Asynchronous because
+ * threads boot asynchronously; the registry's load() awaits it, so hash() never waits
+ * for a thread to start. Never rejects: where the pool cannot run, threadUse() says why.
+ */
+export async function start(options: PoolOptions = {}): Promise<void> {
+  pool?.stop();
+  pool = undefined;
+  const workers = options.workers ?? (await reportedCores()) - 1;
+  minBytes = options.minBytes ?? MIN_PARALLEL_BYTES;
+  timeoutMs = options.timeoutMs;
+  fallback = whyNoPool(workers);
+  if (fallback) return;
+  try {
+    pool = await Pool.start(workers, START_TIMEOUT_MS);
+  } catch (error) {
+    fallback = `the worker pool did not start: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** Stops the pool's workers; later hashes run on one thread until start() is called again. */
+export function stop(): void {
+  pool?.stop();
+  pool = undefined;
+  fallback = 'the worker pool was stopped';
+}
+
+export function threadUse(): ThreadUse {
+  if (pool) return { threads: pool.size + 1, minBytes };
+  return { threads: 1, minBytes, fallback };
+}
+
+/** Makes one pool worker misbehave on its next piece: tests prove a broken pool throws. */
+export function injectFault(worker: number, fault: Fault): void {
+  pool?.injectFault(worker, fault);
+}
+
+/** BLAKE3 of `input`: a fresh 32-byte digest. */
+export function hash(input: Uint8Array): Uint8Array {
+  if (!(input instanceof Uint8Array)) {
+    throw new TypeError('hash() expects a Uint8Array');
+  }
+  if (pool === undefined || input.length < minBytes) return hashOneThread(input);
+  if (pool.broken) throw new Error(`stage 11 cannot hash: ${pool.broken}`);
+  return hashOnPool(input, pool);
+}
+
+function hashOnPool(input: Uint8Array, pool: Pool): Uint8Array {
+  const threads = pool.size + 1;
+  const wholeChunks = Math.floor(input.length / CHUNK_LEN);
+  let pieceChunks = MIN_PIECE_CHUNKS;
+  while (pieceChunks * 2 * PIECES_PER_THREAD * threads <= wholeChunks) pieceChunks *= 2;
+  const pieces = Math.min(MAX_PIECES, Math.floor(wholeChunks / pieceChunks));
+  if (pieces < 2) return hashOneThread(input);
+  const pieceBytes = pieceChunks * CHUNK_LEN;
+  const control = createControl(pieces);
+  const cvs = new Uint32Array(control.buffer, CVS * 4);
+
+  // Workers read the input where it is when it is shared, else from the pool's copy.
+  const isShared = input.buffer instanceof SharedArrayBuffer;
+  const shared = isShared ? (input.buffer as SharedArrayBuffer) : pool.stagingBuffer(pieces * pieceBytes);
+  const sharedBytes = new Uint8Array(shared);
+  let copied = isShared ? pieces : 0;
+  Atomics.store(control, COPIED, copied);
+  const copyUpTo = (end: number) => {
+    for (; copied < end; copied++) {
+      sharedBytes.set(input.subarray(copied * pieceBytes, (copied + 1) * pieceBytes), copied * pieceBytes);
+      Atomics.store(control, COPIED, copied + 1);
+      Atomics.notify(control, COPIED);
+    }
+  };
+  const limitMs = timeoutMs ?? 10_000 + input.length / (KiB * KiB) * 100;
+  pool.post({ type: 'job', control: control.buffer as SharedArrayBuffer, input: shared, inputOffset: isShared ? input.byteOffset : 0, pieceBytes, waitMs: limitMs });
+
+  // The workers' fair share first, so they are busy while this thread hashes its own.
+  const tail = input.length - pieces * pieceBytes;
+  let workerPieces: number;
+  try {
+    copyUpTo(Math.ceil((pieces * pool.size) / threads));
+    if (tail > 0) partChainingValue(input.subarray(pieces * pieceBytes), pieces * pieceChunks, cvs, pieces * 8);
+    for (let piece = claimBack(control); piece >= 0; piece = claimBack(control)) {
+      partChainingValue(input.subarray(piece * pieceBytes, (piece + 1) * pieceBytes), piece * pieceChunks, cvs, piece * 8);
+      // Keep the copy ahead of the pieces the workers will take next.
+      copyUpTo(Math.min(pieces, claimedByWorkers(control) + pool.size));
+    }
+    workerPieces = claimedByWorkers(control);
+    copyUpTo(workerPieces);
+  } catch (error) {
+    // Workers may be waiting for a copy that will never come: stop them, with the reason.
+    throw breakPool(pool, control, `the calling thread failed: ${String(error)}`);
+  }
+  waitForWorkers(pool, control, workerPieces, limitMs);
+  return rootDigest(cvs, pieces, tail > 0);
+}
+
+// Waits until the workers have finished the pieces they took; throws when one failed, or
+// when they are not done in time (a worker that died or hangs never will be).
+function waitForWorkers(pool: Pool, control: Int32Array, workerPieces: number, limitMs: number): void {
+  const deadline = performance.now() + limitMs;
+  for (let done = Atomics.load(control, DONE); done < workerPieces; done = Atomics.load(control, DONE)) {
+    const reason = failure(control);
+    if (reason !== undefined) throw breakPool(pool, control, reason);
+    const left = deadline - performance.now();
+    if (left <= 0 || Atomics.wait(control, DONE, done, left) === 'timed-out') {
+      throw breakPool(pool, control, `the workers did not finish ${workerPieces - done} of their ${workerPieces} pieces within ${Math.round(limitMs)} ms`);
+    }
+  }
+  const reason = failure(control);
+  if (reason !== undefined) throw breakPool(pool, control, reason);
+}
+
+function breakPool(pool: Pool, control: Int32Array, reason: string): Error {
+  fail(control, reason);
+  pool.break(reason);
+  return new Error(`stage 11 cannot hash: ${reason}`);
+}
+
+// The pieces' chaining values (and the tail's after them) are the leaves of the top of
+// the tree. Merged left to right like a binary counter, except the last entry, which is
+// never merged eagerly: the last merge is the root.
+function rootDigest(cvs: Uint32Array, pieces: number, hasTail: boolean): Uint8Array {
+  const entries = pieces + (hasTail ? 1 : 0);
+  const sizes: number[] = []; // in pieces, of the entries on the stack at cvs[0..]
+  for (let entry = 0; entry < entries - 1; entry++) {
+    cvs.copyWithin(sizes.length * 8, entry * 8, entry * 8 + 8);
+    sizes.push(1);
+    while (sizes.length >= 2 && sizes[sizes.length - 1] === sizes[sizes.length - 2]) {
+      sizes.pop();
+      sizes[sizes.length - 1] *= 2;
+      mergeParent(cvs, (sizes.length - 1) * 8);
+    }
+  }
+  cvs.copyWithin(sizes.length * 8, (entries - 1) * 8, entries * 8);
+  for (let n = sizes.length + 1; n >= 2; n--) mergeParent(cvs, (n - 2) * 8, n === 2 ? ROOT : 0);
+  // A little-endian machine (the pool needs one), so the words' bytes are the digest's.
+  return new Uint8Array(cvs.slice(0, 8).buffer);
+}

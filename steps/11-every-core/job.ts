@@ -1,0 +1,85 @@
+// What the calling thread and the pool workers share for one hash: a small block of
+// shared memory with the counters they coordinate through, and the chaining values they
+// write. A fresh block per hash, so a worker still finishing an old one can never touch
+// the next.
+//
+// The input is cut into P pieces of equal size, each a complete subtree. Workers take
+// pieces from the front, the calling thread from the back, so the thread that copies the
+// input (the calling one) copies only what the workers need, first. Both ends live in one
+// 32-bit word and are claimed with compare-and-swap: a piece is hashed exactly once.
+
+/** Int32 positions in the control block. */
+export const CLAIMS = 0; // front (next piece for a worker) in the low 16 bits, back (one past the last unclaimed) above
+export const COPIED = 1; // pieces [0, COPIED) are in the shared input
+export const DONE = 2; // pieces the workers have finished
+export const FAILED = 3; // 1 once anyone gave up: everyone stops
+export const MESSAGE_LENGTH = 4; // a worker's error message: its length, then its characters
+export const MESSAGE = 8;
+export const MESSAGE_MAX = 120;
+/** Where the chaining values start, 8 words a piece. */
+export const CVS = MESSAGE + MESSAGE_MAX;
+
+/** The most pieces one hash is cut into (the 16 bits of an end of CLAIMS). */
+export const MAX_PIECES = 0x7fff;
+
+/** The message a worker receives for each hash. */
+export interface Job {
+  type: 'job';
+  control: SharedArrayBuffer;
+  /** The input: the caller's own SharedArrayBuffer, or the pool's copy of it. */
+  input: SharedArrayBuffer;
+  inputOffset: number;
+  pieceBytes: number;
+  /** How long a worker waits for a piece to be copied before it gives up. */
+  waitMs: number;
+}
+
+/** A control block for `pieces` pieces plus the input's tail. */
+export function createControl(pieces: number): Int32Array {
+  const control = new Int32Array(new SharedArrayBuffer((CVS + (pieces + 1) * 8) * 4));
+  control[CLAIMS] = pieces << 16;
+  return control;
+}
+
+/** The next piece from the front (for a worker), or -1 when none is left. */
+export function claimFront(control: Int32Array): number {
+  for (;;) {
+    const claims = Atomics.load(control, CLAIMS);
+    const front = claims & 0xffff;
+    if (front >= claims >>> 16) return -1;
+    if (Atomics.compareExchange(control, CLAIMS, claims, claims + 1) === claims) return front;
+  }
+}
+
+/** The next piece from the back (for the calling thread), or -1 when none is left. */
+export function claimBack(control: Int32Array): number {
+  for (;;) {
+    const claims = Atomics.load(control, CLAIMS);
+    const back = claims >>> 16;
+    if ((claims & 0xffff) >= back) return -1;
+    if (Atomics.compareExchange(control, CLAIMS, claims, claims - 0x10000) === claims) return back - 1;
+  }
+}
+
+/** How many pieces the workers have claimed so far. */
+export function claimedByWorkers(control: Int32Array): number {
+  return Atomics.load(control, CLAIMS) & 0xffff;
+}
+
+/** Marks the job failed with a reason (the first one wins) and wakes everyone waiting. */
+export function fail(control: Int32Array, reason: string): void {
+  if (Atomics.compareExchange(control, FAILED, 0, 1) === 0) {
+    const text = reason.slice(0, MESSAGE_MAX);
+    for (let i = 0; i < text.length; i++) control[MESSAGE + i] = text.charCodeAt(i);
+    Atomics.store(control, MESSAGE_LENGTH, text.length);
+  }
+  Atomics.notify(control, COPIED);
+  Atomics.notify(control, DONE);
+}
+
+/** The reason given to fail(), or undefined while nobody has failed. */
+export function failure(control: Int32Array): string | undefined {
+  if (Atomics.load(control, FAILED) === 0) return undefined;
+  const length = Atomics.load(control, MESSAGE_LENGTH);
+  return String.fromCharCode(...control.subarray(MESSAGE, MESSAGE + length));
+}

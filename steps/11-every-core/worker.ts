@@ -1,0 +1,86 @@
+// A pool worker: a Web Worker in the browser, a worker thread in Node (started through
+// worker.node.mjs). It sets up its own instance of the SIMD module, says it is ready,
+// and then, for each job, takes pieces from the front until none is left, waiting for
+// each to be copied, and writes each piece's chaining value where the calling thread
+// will merge it.
+
+import { claimFront, COPIED, CVS, DONE, fail, FAILED, type Job } from './job.ts';
+import { partChainingValue, subtreeSupported } from './subtree.ts';
+
+/** The messages a worker answers to. */
+export type WorkerMessage = Job | { type: 'fault'; fault: Fault };
+/** What a worker says back, once. */
+export type WorkerReply = { type: 'ready' } | { type: 'unsupported'; reason: string };
+/**
+ * Misbehaviour on the next piece, for the tests that prove a broken pool gives an error
+ * and never a digest: 'exit' stops the worker, 'hang' never finishes the piece.
+ */
+export type Fault = 'exit' | 'hang';
+
+interface Port {
+  post(reply: WorkerReply): void;
+  listen(handler: (message: WorkerMessage) => void): void;
+  exit(): void;
+}
+
+let fault: Fault | undefined;
+
+function runJob(job: Job, port: Port): void {
+  const control = new Int32Array(job.control);
+  const cvs = new Uint32Array(job.control, CVS * 4);
+  const pieceChunks = job.pieceBytes / 1024;
+  for (;;) {
+    const piece = claimFront(control);
+    if (piece < 0) return;
+    if (fault === 'exit') return port.exit();
+    if (fault === 'hang') for (;;) Atomics.wait(control, FAILED, 0, 1000);
+    // The calling thread copies pieces in order; wait until this one is there.
+    for (let copied = Atomics.load(control, COPIED); copied <= piece; copied = Atomics.load(control, COPIED)) {
+      if (Atomics.load(control, FAILED) !== 0) return;
+      if (Atomics.wait(control, COPIED, copied, job.waitMs) === 'timed-out') {
+        return fail(control, `a worker waited ${job.waitMs} ms for piece ${piece} to be copied`);
+      }
+    }
+    if (Atomics.load(control, FAILED) !== 0) return;
+    try {
+      const bytes = new Uint8Array(job.input, job.inputOffset + piece * job.pieceBytes, job.pieceBytes);
+      partChainingValue(bytes, piece * pieceChunks, cvs, piece * 8);
+    } catch (error) {
+      return fail(control, `a worker failed on piece ${piece}: ${String(error)}`);
+    }
+    Atomics.add(control, DONE, 1);
+    Atomics.notify(control, DONE);
+  }
+}
+
+async function connect(): Promise<Port> {
+  if (typeof globalThis.process?.versions?.node === 'string') {
+    // Hidden from Vite, which must not bundle a Node module into the browser build.
+    const specifier = 'node:worker_threads';
+    const { parentPort } = (await import(/* @vite-ignore */ specifier)) as typeof import('node:worker_threads');
+    if (!parentPort) throw new Error('worker.ts runs as a worker thread');
+    return {
+      post: (reply) => parentPort.postMessage(reply),
+      listen: (handler) => parentPort.on('message', handler),
+      exit: () => process.exit(1),
+    };
+  }
+  const scope = globalThis as unknown as DedicatedWorkerGlobalScope;
+  return {
+    post: (reply) => scope.postMessage(reply),
+    listen: (handler) => scope.addEventListener('message', (event) => handler(event.data as WorkerMessage)),
+    exit: () => scope.close(),
+  };
+}
+
+const port = await connect();
+port.listen((message) => {
+  if (message.type === 'fault') fault = message.fault;
+  else runJob(message, port);
+});
+if (subtreeSupported()) {
+  partChainingValue(new Uint8Array(1), 0, new Uint32Array(8), 0); // sets up the module now, not on the first piece
+  port.post({ type: 'ready' });
+} else {
+  port.post({ type: 'unsupported', reason: 'a pool worker has no WebAssembly SIMD' });
+}

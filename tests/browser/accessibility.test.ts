@@ -1,0 +1,149 @@
+// Every page, checked by axe-core in light and dark with a full results set loaded:
+// no serious or critical violation, every chart an image with a name linked to its
+// table, and a visible focus ring on everything the keyboard reaches. The pages are
+// found by following the app's own links from the front page, so a page added later is
+// checked by being linked.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { encodeSharePayload } from '../../src/results/share.ts';
+import { fullResults, storeResultsScript } from '../fixtures/full-results.ts';
+import { launchBrowser, openApp } from './harness.ts';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Most pages the crawl visits: far more than the app has, a guard against a link loop. */
+const MAX_PAGES = 80;
+
+/** In-app addresses linked from the page on screen: "#/stage/4", "#/bench". A stage's other files are the same page. */
+function linkedRoutes(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('a[href^="#/"]')]
+      .map((a) => a.getAttribute('href')!)
+      .filter((href) => !/^#\/stage\/\d+\/code\/./.test(href) && !href.startsWith('#/share/')),
+  );
+}
+
+/** Waits until the page has drawn what it loads lazily: its heading, charts and code. */
+async function settle(page: Page): Promise<void> {
+  await page.locator('main h1').first().waitFor({ timeout: 20_000 });
+  await page.waitForFunction(() => !document.querySelector('main [role="status"]')?.textContent?.includes('Loading'), null, { timeout: 20_000 }).catch(() => {});
+  await page.waitForTimeout(300);
+}
+
+interface Finding {
+  route: string;
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+async function axeFindings(page: Page, route: string): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    // @ts-expect-error axe is injected above
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v: { id: string; impact: string; help: string; nodes: { target: string[] }[] }) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+  });
+  return (violations as Omit<Finding, 'route'>[]).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ route, ...v }));
+}
+
+/** Charts on screen without a name, or whose description does not point at a table caption. */
+function unlinkedCharts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('canvas')]
+      // Monaco paints its overview ruler on canvases of its own; those are not charts.
+      .filter((canvas) => !canvas.closest('.monaco-editor, .monaco-diff-editor'))
+      .map((canvas) => canvas.closest('[role="img"]'))
+      .filter((image) => {
+        if (!image?.getAttribute('aria-label')) return true;
+        const described = document.getElementById(image.getAttribute('aria-describedby') ?? '');
+        return described?.tagName !== 'CAPTION';
+      })
+      .map((image) => image?.outerHTML.slice(0, 120) ?? 'a canvas outside any image'),
+  );
+}
+
+/** Tabs through the first `count` stops of the page and lists those that show no focus ring. */
+async function unfocusable(page: Page, count: number): Promise<string[]> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const missing: string[] = [];
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press('Tab');
+    const check = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      // Monaco's hidden text area draws its own cursor; the editor marks focus itself.
+      if (element.closest('.monaco-editor')) return { name: 'editor', visible: true };
+      const style = getComputedStyle(element);
+      const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+      const shadow = style.boxShadow !== 'none';
+      const name = `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}"`;
+      return { name, visible: ring || shadow };
+    });
+    if (check === null) break;
+    if (!check.visible) missing.push(check.name);
+  }
+  return missing;
+}
+
+describe('accessibility of every page', () => {
+  let browser: Browser;
+  let shareRoute: string;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    shareRoute = `#/share/${await encodeSharePayload(fullResults('Ana’s laptop'))}`;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`has no serious or critical axe violation on any page, charts named and linked, focus visible (${scheme})`, { timeout: 600_000 }, async () => {
+      const opened = await openApp(browser, '/#/', { colorScheme: scheme, beforeLoad: storeResultsScript() });
+      const { page } = opened;
+      const queue = ['#/', shareRoute];
+      const seen = new Set(queue);
+      const findings: Finding[] = [];
+      const charts: string[] = [];
+      const noRing: string[] = [];
+      const tabbed = new Set<string>();
+      let visited = 0;
+      while (queue.length > 0 && visited < MAX_PAGES) {
+        const route = queue.shift()!;
+        visited++;
+        await page.evaluate((hash) => (location.hash = hash), route);
+        await settle(page);
+        findings.push(...(await axeFindings(page, route)));
+        charts.push(...(await unlinkedCharts(page)).map((chart) => `${route}: ${chart}`));
+        // Focus: the first stops of every kind of page ("#/stage/N/code"), once each.
+        const kind = route.replace(/\d+/g, 'N').replace(/^#\/share\/.*/, '#/share');
+        if (!tabbed.has(kind)) {
+          tabbed.add(kind);
+          noRing.push(...(await unfocusable(page, 25)).map((name) => `${route}: ${name}`));
+        }
+        for (const next of await linkedRoutes(page)) {
+          if (!seen.has(next)) {
+            seen.add(next);
+            queue.push(next);
+          }
+        }
+      }
+      // The crawl reached the story, the code, the bench, the results and a shared set.
+      for (const expected of ['#/stage/0', '#/stage/1/code', '#/measure', '#/bench', '#/results', '#/compare']) {
+        expect([...seen], expected).toContain(expected);
+      }
+      console.log(`axe (${scheme}): ${visited} pages, ${findings.length} serious or critical`);
+      expect(findings.map((f) => `${f.route} ${f.impact} ${f.id}: ${f.help} at ${f.targets.join(', ')}`)).toEqual([]);
+      expect(charts).toEqual([]);
+      expect(noRing).toEqual([]);
+    });
+  }
+});

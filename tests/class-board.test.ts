@@ -1,0 +1,87 @@
+// The class pages' pure parts: their addresses, the board's arithmetic (medians and
+// quartiles, each machine's own step then the class median of those steps, sorting), and
+// the summary the server makes of each posted document.
+import { describe, expect, it } from 'vitest';
+import { classLadder, contestantSpreads, sortEntries, spread } from '../src/class/board.ts';
+import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/class/plan.ts';
+import { engineOf, summarize, type EntrySummary } from '../src/class/summary.ts';
+import { parseRoute, routeHref } from '../src/lib/routes.ts';
+import { studentResults } from './fixtures/class-server.ts';
+
+function entry(id: string, throughput: Record<string, number>, extra: Partial<EntrySummary> = {}): EntrySummary {
+  const table = Object.fromEntries(Object.entries(throughput).map(([contestant, value]) => [contestant, { '65536': value }]));
+  return { id, nickname: id, browser: 'Chromium 156', engine: 'Blink', os: 'Linux x86_64', cores: 4, done: true, hidden: false, updatedAt: 0, throughput: table, ...extra };
+}
+
+const plan: ClassPlan = { contestants: ['06-message-locals', '07-reuse-buffers', '08-little-endian', 'blake3-wasm'], sizes: [65536], rounds: 3 };
+
+describe('class addresses', () => {
+  it('read and write the class pages, forgiving case, spaces and dashes in a typed code', () => {
+    expect(parseRoute('#/class')).toEqual({ page: 'class', code: null, view: 'student' });
+    expect(parseRoute('#/class/abc-234')).toEqual({ page: 'class', code: 'ABC234', view: 'student' });
+    expect(parseRoute('#/class/ABC%20234/board')).toEqual({ page: 'class', code: 'ABC234', view: 'board' });
+    expect(parseRoute('#/class/ABC234/join')).toEqual({ page: 'class', code: 'ABC234', view: 'join' });
+    for (const hash of ['#/class', '#/class/ABC234', '#/class/ABC234/board', '#/class/ABC234/join']) expect(routeHref(parseRoute(hash))).toBe(hash);
+  });
+
+  it.each(['#/class/ABC23', '#/class/ABC2340', '#/class/ABC10O', '#/class/ABC234/admin', '#/class/%E0%A4%A'])('%s is "no such page"', (hash) => {
+    expect(parseRoute(hash).page).toBe('not-found');
+  });
+});
+
+describe('class board arithmetic', () => {
+  it('median and quartiles over the machines that have a figure', () => {
+    expect(spread([4, 1, 3, 2, NaN])).toEqual({ median: 2.5, q1: expect.closeTo(1.4167, 4), q3: expect.closeTo(3.5833, 4), n: 4 });
+    expect(spread([NaN])).toBeNull();
+    const spreads = contestantSpreads([entry('a', { 'blake3-wasm': 100 }), entry('b', { 'blake3-wasm': 300 }), entry('c', {})], plan, 65536);
+    expect(spreads.get('blake3-wasm')).toMatchObject({ median: 200, n: 2 });
+    expect(spreads.get('06-message-locals')).toBeNull();
+  });
+
+  it('takes each machine’s own step before the class median, so fast and slow machines do not mix', () => {
+    // A fast machine (steps 1.5 then 1.0) and a slow one (steps 1.1 then 2.0): medians of the ratios.
+    const fast = entry('fast', { '06-message-locals': 1000, '07-reuse-buffers': 1500, '08-little-endian': 1500 });
+    const slow = entry('slow', { '06-message-locals': 100, '07-reuse-buffers': 110, '08-little-endian': 220 });
+    const ladder = classLadder([fast, slow], plan, 65536);
+    expect(ladder.map((s) => s.id)).toEqual(['07-reuse-buffers', '08-little-endian']);
+    expect(ladder[0].step!.median).toBeCloseTo(1.3, 10);
+    expect(ladder[1].step!.median).toBeCloseTo(1.5, 10);
+    expect(ladder.map((s) => s.article)).toEqual([1.023, 1.48]);
+    // A plan that skips a stage compares across the gap, with the article's figures multiplied.
+    const skip = classLadder([fast], { ...plan, contestants: ['06-message-locals', '08-little-endian'] }, 65536);
+    expect(skip[0]).toMatchObject({ previous: '06-message-locals', article: expect.closeTo(1.023 * 1.48, 10) });
+  });
+
+  it('sorts by any column, machines without the figure last either way', () => {
+    const rows = [entry('b', { 'blake3-wasm': 5 }, { cores: 8 }), entry('a', {}, { cores: 2 }), entry('c', { 'blake3-wasm': 9 }, { nickname: 'C' })];
+    const ids = (list: EntrySummary[]) => list.map((e) => e.id);
+    expect(ids(sortEntries(rows, { contestant: 'blake3-wasm' }, 'descending', 65536))).toEqual(['c', 'b', 'a']);
+    expect(ids(sortEntries(rows, { contestant: 'blake3-wasm' }, 'ascending', 65536))).toEqual(['b', 'c', 'a']);
+    expect(ids(sortEntries(rows, 'nickname', 'ascending', 65536))).toEqual(['a', 'b', 'c']);
+    expect(ids(sortEntries(rows, 'cores', 'descending', 65536))).toEqual(['b', 'c', 'a']);
+  });
+});
+
+describe('class plans and summaries', () => {
+  it('checks a teacher’s plan and puts it in lesson order', () => {
+    expect(checkClassPlan(DEFAULT_CLASS_PLAN)).toEqual({ ok: true, plan: DEFAULT_CLASS_PLAN });
+    expect(checkClassPlan({ contestants: ['blake3-wasm', '00-reference'], sizes: [65536, 96], rounds: 1 })).toEqual({
+      ok: true,
+      plan: { contestants: ['00-reference', 'blake3-wasm'], sizes: [96, 65536], rounds: 1 },
+    });
+    expect(checkClassPlan({ contestants: ['00-reference'], sizes: [100], rounds: 1 })).toMatchObject({ ok: false, error: /^100 is not one of the sizes/ });
+    expect(checkClassPlan({ contestants: ['00-reference'], sizes: [96], rounds: 31 })).toMatchObject({ ok: false, error: /from 1 to 30/ });
+    expect(checkClassPlan({ contestants: ['00-reference'], sizes: [96], rounds: 1, extra: 1 })).toMatchObject({ ok: false });
+  });
+
+  it('summarizes a document as median MB/s per contestant and size, and names the engine', () => {
+    const summary = summarize(studentResults(0), { id: 'x', nickname: 'Ana', done: true, hidden: false, updatedAt: 1 });
+    expect(summary.throughput['01-read-words-full']['1024']).toBeCloseTo(50, 9);
+    expect(summary.throughput['blake3-wasm']['65536']).toBeCloseTo(130, 9);
+    expect(Object.getPrototypeOf(summary.throughput)).toBeNull();
+    expect(engineOf('browser', 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0')).toBe('Gecko');
+    expect(engineOf('browser', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1')).toBe('WebKit');
+    expect(engineOf('browser', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.2 Safari/605.1.15')).toBe('WebKit');
+    expect(engineOf('browser', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0')).toBe('Blink');
+  });
+});

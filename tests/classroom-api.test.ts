@@ -1,0 +1,230 @@
+// The class server's API against a real server process and a real SQLite file: who may
+// do what, what hostile input gets back, rate limits, ended and closed classes, and that
+// a class's event stream carries nothing of another class.
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_RESULTS_BYTES } from '../src/results/limits.ts';
+import { securityHeaders } from '../vite.config.ts';
+import { DEFAULT_CLASS_PLAN } from '../src/class/plan.ts';
+import { validateResults } from '../src/results/validate.ts';
+import { BAD_TEXT } from './fixtures/bad-inputs.ts';
+import { call, classWithStudents, follow, postResults, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
+import { unzip } from './fixtures/unzip.ts';
+
+/** The status of a PUT that announces a body of `bytes` and sends none of it: a server that checks sizes first answers at once. */
+function announcedSize(url: string, token: string, bytes: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const put = request(url, { method: 'PUT', headers: { 'Content-Type': 'application/json', 'Content-Length': bytes, Authorization: `Bearer ${token}` } });
+    put.on('response', (response) => {
+      resolve(response.statusCode ?? 0);
+      put.destroy();
+    });
+    put.on('error', reject);
+    put.flushHeaders();
+  });
+}
+
+let server: ClassServer;
+beforeAll(async () => {
+  server = await startClassServer(tempDirs());
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('class server', () => {
+  it('answers the app probe, and sends the app’s security headers with the API, the app and the event stream', async () => {
+    const probe = await call(`${server.url}/api/class`);
+    expect(probe.body).toEqual({ app: 'blake3-lab-class', version: 1, joinOrigin: server.url });
+    const { code } = await classWithStudents(server, 0);
+    const page = await fetch(`${server.url}/`);
+    expect(await page.text()).toContain('<title>BLAKE3 Lab</title>');
+    const stream = follow(`${server.url}/api/class/sessions/${code}/events`);
+    const events = await stream.opened;
+    stream.stop();
+    expect(events.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    for (const headers of [probe.headers, page.headers, events.headers]) {
+      for (const [name, value] of Object.entries(securityHeaders)) expect(headers.get(name), name).toBe(value);
+    }
+  });
+
+  it('starts a class with the default plan, refuses a bad plan, and lets students join with a nickname only', async () => {
+    const bad = await call(`${server.url}/api/class/sessions`, { body: { plan: { contestants: ['fault-hangs'], sizes: [1024], rounds: 3 } } });
+    expect(bad).toMatchObject({ status: 400, body: { error: '"fault-hangs" is not a stage or library of this lab' } });
+    const { code, base } = await classWithStudents(server, 0);
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    const info = await call(base);
+    expect(info.body).toMatchObject({ code, state: 'open', students: 0, plan: { sizes: [1024, 65536], rounds: 3 } });
+    expect(info.body.plan.contestants).toEqual(DEFAULT_CLASS_PLAN.contestants);
+    for (const [nickname, error] of [
+      ['', 'Choose a nickname'],
+      ['  ', 'Choose a nickname'],
+      [42, 'Choose a nickname'],
+      ['x'.repeat(41), 'A nickname has at most 40 characters'],
+      ['ab\u0007c', 'A nickname holds printable characters only'],
+      ['evil\u202egnp.exe', 'A nickname holds printable characters only'],
+    ] as const) {
+      expect(await call(`${base}/students`, { body: { nickname } }), String(nickname)).toMatchObject({ status: 400, body: { error } });
+    }
+    const joined = await call(`${base}/students`, { body: { nickname: '  <b>Zoé</b>   the  great ' } });
+    expect(joined.status).toBe(201);
+    expect(joined.body.nickname).toBe('<b>Zoé</b> the great');
+    expect((await call(`${server.url}/api/class/sessions/ZZZZZZ`)).status).toBe(404);
+    expect((await call(`${server.url}/api/class/sessions/abc%2F..`)).status).toBe(404);
+  });
+
+  it('refuses every hostile results document with the message an import shows, and stores only what passed', async () => {
+    const cases = BAD_TEXT.filter((c) => c.text.length < 1_000_000);
+    const { base, students } = await classWithStudents(server, Math.ceil(cases.length / 5) + 1);
+    for (const [i, c] of cases.entries()) {
+      const answer = await postResults(base, students[Math.floor(i / 5)], c.text);
+      expect(answer.status, c.name).toBe(400);
+      if (typeof c.error === 'string') expect(answer.body.error, c.name).toBe(c.error);
+      else expect(answer.body.error, c.name).toMatch(c.error);
+    }
+    const last = students[students.length - 1];
+    expect(await announcedSize(`${base}/students/${last.id}/results`, last.token, MAX_RESULTS_BYTES + 1)).toBe(413);
+    expect((await call(`${base}/board`)).body.entries).toEqual([]);
+    const ok = await postResults(base, last, studentResults(0));
+    expect(ok.status).toBe(200);
+    expect(ok.body.entry).toMatchObject({ nickname: expect.any(String), engine: 'Blink', os: 'Linux x86_64', done: true, hidden: false });
+    expect(ok.body.entry.throughput['01-read-words-full']['1024']).toBeCloseTo(50, 6);
+    expect((await call(`${base}/board`)).body.entries).toHaveLength(1);
+  });
+
+  it('takes one browser’s run per machine: a document measured in two engines is refused', async () => {
+    const { base, students } = await classWithStudents(server, 1);
+    const check = validateResults(studentResults(0));
+    if (!check.ok) throw new Error(check.error);
+    const one = check.results;
+    const firefox = { ...one.engines![0], id: 'firefox', name: 'Firefox' };
+    const two = { ...one, engines: [...one.engines!, firefox], runs: [...one.runs, ...one.runs.map((run) => ({ ...run, engine: 'firefox' }))] };
+    expect(validateResults(two).ok).toBe(true);
+    expect(await postResults(base, students[0], two)).toMatchObject({ status: 400, body: { error: 'A class takes one browser’s run per machine; these results were measured in 2 browsers' } });
+    expect((await postResults(base, students[0], one)).status).toBe(200);
+  });
+
+  it('lets a student post only their own results, with their own token', async () => {
+    const { base, students } = await classWithStudents(server, 2);
+    const [ana, ben] = students;
+    expect((await postResults(base, { id: ana.id, token: ben.token }, studentResults(1))).status).toBe(403);
+    expect((await postResults(base, { id: ana.id, token: '' }, studentResults(1))).status).toBe(403);
+    expect((await postResults(base, { id: 'nobody', token: ana.token }, studentResults(1))).status).toBe(403);
+    const other = await classWithStudents(server, 0);
+    expect((await postResults(other.base, ana, studentResults(1))).status).toBe(403);
+    expect((await postResults(base, ana, studentResults(1))).status).toBe(200);
+  });
+
+  it('keeps the plan, hiding, closing and exporting for the teacher’s token alone', async () => {
+    const { base, teacherToken, students } = await classWithStudents(server, 2);
+    await postResults(base, students[0], studentResults(1));
+    await postResults(base, students[1], studentResults(2));
+    const plan = { contestants: ['blake3-wasm', '08-little-endian'], sizes: [65536], rounds: 2 };
+    const wrong = [undefined, 'x', teacherToken.slice(0, -1) + (teacherToken.endsWith('A') ? 'B' : 'A'), students[0].token];
+    for (const token of wrong) {
+      expect((await call(`${base}/plan`, { method: 'PUT', body: { plan }, token })).status).toBe(403);
+      expect((await call(`${base}/students/${students[0].id}/hidden`, { method: 'PUT', body: { hidden: true }, token })).status).toBe(403);
+      expect((await call(`${base}/export.csv`, { token })).status).toBe(403);
+      expect((await call(`${base}/export.zip`, { token })).status).toBe(403);
+      expect((await call(`${base}/close`, { method: 'POST', token })).status).toBe(403);
+    }
+    const changed = await call(`${base}/plan`, { method: 'PUT', body: { plan }, token: teacherToken });
+    // Stored in the registry's order, whatever order it came in.
+    expect(changed.body.plan).toEqual({ contestants: ['08-little-endian', 'blake3-wasm'], sizes: [65536], rounds: 2 });
+
+    const hid = await call(`${base}/students/${students[0].id}/hidden`, { method: 'PUT', body: { hidden: true }, token: teacherToken });
+    expect(hid.status).toBe(200);
+    expect((await call(`${base}/board`)).body.entries.map((e: { id: string }) => e.id)).toEqual([students[1].id]);
+    const teacherBoard = (await call(`${base}/board`, { token: teacherToken })).body.entries;
+    // Two students who posted in the same millisecond may come in either order: match by id.
+    const hiddenById = Object.fromEntries(teacherBoard.map((e: { id: string; hidden: boolean }) => [e.id, e.hidden]));
+    expect(hiddenById).toEqual({ [students[0].id]: true, [students[1].id]: false });
+
+    const csv = await call(`${base}/export.csv`, { token: teacherToken });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe('nickname,browser,engine,os,cores,finished,hidden,updated,8. Little-endian fast path at 64 KiB (MB/s),Rust → WASM (blake3-wasm) at 64 KiB (MB/s)');
+    expect(lines[1]).toMatch(/^student 1,Chromium 156\.0\.8078\.73,Blink,Linux x86_64,2,true,true,\d{4}-.*Z,,\d+(\.\d+)?$/);
+
+    const zipped = await fetch(`${base}/export.zip`, { headers: { Authorization: `Bearer ${teacherToken}` } });
+    const files = unzip(Buffer.from(await zipped.arrayBuffer()));
+    expect(files.map((f) => f.name)).toEqual([expect.stringMatching(/^class-\w{6}\.csv$/), expect.stringMatching(/^001-blake3-lab-student-1-/), expect.stringMatching(/^002-blake3-lab-student-2-/)]);
+    for (const file of files.slice(1)) {
+      const check = validateResults(JSON.parse(file.data.toString('utf8')));
+      expect(check.ok).toBe(true);
+      if (check.ok) expect(check.results.env.label).toMatch(/^student \d$/);
+    }
+
+    expect((await call(`${base}/close`, { method: 'POST', token: teacherToken })).body).toEqual({ state: 'closed' });
+    expect(await postResults(base, students[1], studentResults(3))).toMatchObject({ status: 410, body: { error: /closed this class/ } });
+    expect((await call(`${base}/students`, { body: { nickname: 'late' } })).status).toBe(410);
+    expect((await call(`${base}/board`)).body).toMatchObject({ state: 'closed', students: 2 });
+  });
+
+  it('CSV cells that start like a spreadsheet formula are written as text', async () => {
+    const { base, teacherToken } = await classWithStudents(server, 0);
+    const joined = await call(`${base}/students`, { body: { nickname: '=HYPERLINK("x","y")' } });
+    await postResults(base, joined.body, studentResults(1));
+    const csv = await call(`${base}/export.csv`, { token: teacherToken });
+    expect(csv.body.split('\r\n')[1]).toMatch(/^"'=HYPERLINK\(""x"",""y""\)",/);
+  });
+
+  it('rate-limits one student’s posts and answers 429 with Retry-After', async () => {
+    const { base, students } = await classWithStudents(server, 1);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await postResults(base, students[0], studentResults(i), false)).status);
+    expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(statuses.slice(6)).toEqual([429, 429]);
+    const limited = await postResults(base, students[0], studentResults(9));
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a class’s event stream carries its own entries and never another class’s', async () => {
+    const a = await classWithStudents(server, 1);
+    const b = await classWithStudents(server, 1);
+    const streamA = follow(`${a.base}/events`);
+    const streamB = follow(`${b.base}/events`);
+    await Promise.all([streamA.opened, streamB.opened]);
+    await postResults(a.base, a.students[0], studentResults(1));
+    await postResults(b.base, b.students[0], studentResults(2));
+    await postResults(b.base, b.students[0], studentResults(3));
+    await expect.poll(() => streamB.events.length).toBe(2);
+    await expect.poll(() => streamA.events.length).toBe(1);
+    streamA.stop();
+    streamB.stop();
+    expect(streamA.events[0]).toMatchObject({ event: 'entry', data: { id: a.students[0].id } });
+    expect(streamB.events.every((e) => e.data.id === b.students[0].id)).toBe(true);
+    // Hiding reaches the stream as an id only, without the hidden machine's figures.
+    const streamAgain = follow(`${a.base}/events`);
+    await streamAgain.opened;
+    await call(`${a.base}/students/${a.students[0].id}/hidden`, { method: 'PUT', body: { hidden: true }, token: a.teacherToken });
+    await expect.poll(() => streamAgain.events).toEqual([{ event: 'hide', data: { id: a.students[0].id } }]);
+    streamAgain.stop();
+    expect((await fetch(`${server.url}/api/class/sessions/AAAAAA/events`)).status).toBe(404);
+  });
+
+  it('limits guessing codes server-wide', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await call(`${server.url}/api/class/sessions/QQQQQ${'23456789'[i % 8]}`)).status);
+    expect(statuses).toContain(404);
+    expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+  });
+});
+
+describe('a class that has ended', () => {
+  it('takes no more joins or results, and its board and export stay readable', async () => {
+    const ended = await startClassServer({ ...tempDirs(), sessionMinutes: 0.02 });
+    try {
+      const { base, students, teacherToken } = await classWithStudents(ended, 1);
+      expect((await postResults(base, students[0], studentResults(1))).status).toBe(200);
+      await expect.poll(async () => (await call(base)).body.state, { timeout: 5000, interval: 200 }).toBe('ended');
+      expect(await postResults(base, students[0], studentResults(2))).toMatchObject({ status: 410, body: { error: /has ended/ } });
+      expect((await call(`${base}/students`, { body: { nickname: 'late' } })).status).toBe(410);
+      expect((await call(`${base}/board`)).body.entries).toHaveLength(1);
+      expect((await call(`${base}/export.csv`, { token: teacherToken })).status).toBe(200);
+    } finally {
+      await ended.stop();
+    }
+  });
+});

@@ -1,0 +1,99 @@
+// Engines in results: naming them from what a browser reports, a run in several engines
+// kept as one document, and split back into one document per engine for the statistics.
+import { describe, expect, it } from 'vitest';
+import { engineFromEnv, engineResults, enginesOf, identityFromRuntime, mergeEngineResults, splitByEngine } from '../src/bench/engines.ts';
+import { RESULTS_VERSION } from '../src/bench/results.ts';
+import { validateResults } from '../src/results/validate.ts';
+import { validResults } from './fixtures/bad-inputs.ts';
+import { chromiumEnvironment } from './fixtures/environment.ts';
+
+const firefoxEnv = chromiumEnvironment({
+  runtimeVersion: 'Firefox 153.7.0',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0',
+  timerResolutionNs: 20000,
+});
+
+function firefoxResults() {
+  const doc = validResults();
+  const engine = engineFromEnv(firefoxEnv);
+  return { ...doc, env: firefoxEnv, engines: [engine], runs: doc.runs.map((run) => ({ ...run, engine: engine.id, nsPerOp: run.nsPerOp.map((ns) => ns * 2) })) };
+}
+
+describe('engine names', () => {
+  it('come from the browser name and version, with the JavaScript engine inside', () => {
+    expect(identityFromRuntime('Chromium 156.0.8078.79')).toEqual({ id: 'chromium', name: 'Chromium', version: '156.0.8078.79', jsEngine: 'V8' });
+    expect(identityFromRuntime('Firefox 153.0')).toEqual({ id: 'firefox', name: 'Firefox', version: '153.0', jsEngine: 'SpiderMonkey' });
+    expect(identityFromRuntime('Safari 18.2')).toEqual({ id: 'safari', name: 'Safari', version: '18.2', jsEngine: 'JavaScriptCore' });
+    expect(identityFromRuntime('Node 20.20.2')).toMatchObject({ id: 'node', jsEngine: 'V8' });
+    expect(identityFromRuntime('unknown browser')).toEqual({ id: 'unknown-browser', name: 'unknown browser', version: 'unknown', jsEngine: 'unknown engine' });
+  });
+});
+
+describe('a document of several engines', () => {
+  it('is merged from one run per engine, each run naming its engine, and passes validation', () => {
+    const both = mergeEngineResults([validResults(), firefoxResults()]);
+    expect(both.version).toBe(RESULTS_VERSION);
+    expect(enginesOf(both).map((e) => [e.id, e.jsEngine, e.timerResolutionNs])).toEqual([['chromium', 'V8', 5000], ['firefox', 'SpiderMonkey', 20000]]);
+    expect(both.runs.map((r) => r.engine)).toEqual([...Array(6).fill('chromium'), ...Array(6).fill('firefox')]);
+    expect(validateResults(both)).toEqual({ ok: true, results: both });
+  });
+
+  it('splits back into the documents it was made of, each env describing its engine', () => {
+    const [chromium, firefox] = splitByEngine(mergeEngineResults([validResults(), firefoxResults()]));
+    expect(chromium.runs).toEqual(validResults().runs);
+    expect(firefox.runs).toEqual(firefoxResults().runs);
+    expect(firefox.env).toMatchObject({ runtimeVersion: 'Firefox 153.7.0', timerResolutionNs: 20000, label: "Ana's laptop" });
+    expect(() => engineResults(firefox, 'webkit')).toThrow(/no runs of the engine "webkit"/);
+  });
+
+  it('refuses to merge two runs of the same engine', () => {
+    expect(() => mergeEngineResults([validResults(), validResults()])).toThrow(/"chromium" is in the results twice/);
+  });
+});
+
+describe('a version 1 document', () => {
+  it('imports as version 2 with the one engine its env describes', () => {
+    const { engines, ...old } = validResults();
+    const v1 = { ...old, version: 1, runs: old.runs.map(({ engine, ...run }) => run) };
+    const check = validateResults(v1);
+    expect(check).toEqual({ ok: true, results: validResults() });
+    expect(engines).toEqual([expect.objectContaining({ id: 'chromium', name: 'Chromium', version: '156.0.8078.73', jsEngine: 'V8' })]);
+  });
+});
+
+describe('the run the engines page quotes', () => {
+  it('is a valid document with every stage measured in Chromium and Firefox on one machine', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { STAGES } = await import('../steps/index.ts');
+    const check = validateResults(JSON.parse(readFileSync(new URL('../data/engines/chromium-firefox-2026-11-23.json', import.meta.url), 'utf8')));
+    if (!check.ok) throw new Error(check.error);
+    const engines = enginesOf(check.results);
+    expect(engines.map((e) => [e.id, e.jsEngine])).toEqual([['chromium', 'V8'], ['firefox', 'SpiderMonkey']]);
+    for (const engine of engines) {
+      const measured = new Set(check.results.runs.filter((r) => r.engine === engine.id && r.nsPerOp.length > 0).map((r) => r.contestant));
+      // Stages added after this run are not in it; every stage up to the last one it holds is.
+      const inRun = STAGES.filter((stage) => check.results.contestants.some((c) => c.id === stage.id));
+      expect(inRun.length).toBeGreaterThanOrEqual(10);
+      for (const stage of inRun) expect(measured, `${stage.id} in ${engine.name}`).toContain(stage.id);
+    }
+  });
+});
+
+describe('what the engines page reads from the run', () => {
+  it('judges steps where every stage ran in both engines, and names a step clear in both', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { engineModels } = await import('../src/results/engine-ladder.ts');
+    const { fullLadderSize, stepFindings } = await import('../src/story/engine-findings.ts');
+    const check = validateResults(JSON.parse(readFileSync(new URL('../data/engines/chromium-firefox-2026-11-23.json', import.meta.url), 'utf8')));
+    if (!check.ok) throw new Error(check.error);
+    const models = engineModels(check.results);
+    // Stage 0 is time-boxed at 256 KiB and 1 MiB in both engines.
+    expect(fullLadderSize(models)).toBe(64 * 1024);
+    const findings = stepFindings(models, 64 * 1024);
+    expect(findings[0].contestant).toBe('01-read-words-full');
+    // The quadratic reader's removal pays in both engines, by a large factor in each.
+    expect(findings[0].verdict).toBe('every');
+    for (const e of findings[0].perEngine) expect(e.speedup).toBeGreaterThan(2);
+    for (const f of findings) for (const e of f.perEngine) expect(e.pays).toBe(e.significant && e.speedup! >= 1.2);
+  });
+});

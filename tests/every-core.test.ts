@@ -1,0 +1,131 @@
+// Stage 11 beyond what every stage passes (tests/stages.test.ts): its pool at 1, 2 and 4
+// workers on 16 MiB and 64 MiB, inputs already in shared memory, piece and tail shapes,
+// a worker that dies or hangs (an error, never a digest), and the reasons it gives when
+// it hashes on one thread.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { baselineById, type BaselineHasher } from '../steps/baselines.ts';
+import * as stage from '../steps/11-every-core/blake3.ts';
+import { toHex } from '../src/selftest/vectors.ts';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** xorshift32 bytes: a fixed seed, the same input on every run. */
+function randomBytes(length: number, seed: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  const words = new Uint32Array(bytes.buffer, 0, length >>> 2);
+  let x = seed;
+  for (let i = 0; i < words.length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    words[i] = x;
+  }
+  for (let i = words.length * 4; i < length; i++) bytes[i] = i;
+  return bytes;
+}
+
+function inSharedMemory(bytes: Uint8Array, offset: number): Uint8Array {
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.length + offset + 8), offset, bytes.length);
+  shared.set(bytes);
+  return shared;
+}
+
+let wasm: BaselineHasher;
+const expectedHex = async (input: Uint8Array) => toHex(await wasm.hash(input.slice()));
+
+beforeAll(async () => {
+  wasm = await baselineById('blake3-wasm')!.load();
+});
+afterAll(() => stage.stop());
+
+describe.each([1, 2, 4])('with %i pool workers', (workers) => {
+  beforeAll(async () => {
+    await stage.start({ workers });
+    expect(stage.threadUse()).toEqual({ threads: workers + 1, minBytes: stage.MIN_PARALLEL_BYTES });
+  });
+
+  it('hashes 16 MiB and 64 MiB (plus a few bytes) right, copied or already shared', async () => {
+    for (const length of [16 * MiB, 16 * MiB + 1, 64 * MiB + 3 * KiB + 5]) {
+      const input = randomBytes(length, 0x9e3779b9 ^ length);
+      const expected = await expectedHex(input);
+      expect(toHex(stage.hash(input)), `${length} B`).toBe(expected);
+      expect(toHex(stage.hash(inSharedMemory(input, 5))), `${length} B shared at offset 5`).toBe(expected);
+    }
+  });
+
+  it('hashes every piece and tail shape right, down to two pieces', async () => {
+    await stage.start({ workers, minBytes: 1 });
+    const lengths = [1, 1023, 1024, 64 * KiB, 128 * KiB - 1, 128 * KiB, 128 * KiB + 1, 192 * KiB + 1025, 1 * MiB + 3 * KiB + 17, 3 * MiB - 64];
+    const data = randomBytes(3 * MiB, 77);
+    for (const length of lengths) {
+      const input = data.subarray(0, length);
+      expect(toHex(stage.hash(input)), `${length} B`).toBe(await expectedHex(input));
+    }
+    await stage.start({ workers });
+  });
+});
+
+describe('a broken pool', () => {
+  afterEach(() => stage.start());
+
+  it.each(['hang', 'exit'] as const)('throws with a reason, never a digest, when a worker goes "%s" mid-hash', async (fault) => {
+    await stage.start({ workers: 2, timeoutMs: 1500 });
+    const input = randomBytes(16 * MiB, 5);
+    stage.injectFault(0, fault);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the worker reads its message
+    expect(() => stage.hash(input)).toThrow(/stage 11 cannot hash: .*(did not finish|waited)/);
+    // Every later call throws the same reason, whatever else the broken workers do.
+    expect(() => stage.hash(input)).toThrow(/stage 11 cannot hash/);
+    // Inputs the calling thread hashes alone do not need the pool.
+    expect(toHex(stage.hash(input.subarray(0, 1000)))).toBe(await expectedHex(input.subarray(0, 1000)));
+  });
+
+  it('throws with the reason when a worker died between hashes', async () => {
+    await stage.start({ workers: 2, timeoutMs: 3000 });
+    stage.injectFault(1, 'exit');
+    // The worker dies on its next piece; the hash that gives it one may still finish right
+    // on the other threads, or time out. Either way, once the death is seen, hashes throw.
+    try {
+      const input = randomBytes(16 * MiB, 6);
+      expect(toHex(stage.hash(input))).toBe(await expectedHex(input));
+    } catch (error) {
+      expect(String(error)).toMatch(/stage 11 cannot hash/);
+    }
+    await vi.waitFor(() => expect(() => stage.hash(new Uint8Array(4 * MiB))).toThrow(/stage 11 cannot hash: .*(stopped|did not finish)/));
+  });
+});
+
+describe('one thread, with the reason', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await stage.start();
+  });
+
+  const cases: [string, () => void, RegExp][] = [
+    ['one core', () => {}, /one core/],
+    ['no SharedArrayBuffer', () => vi.stubGlobal('SharedArrayBuffer', undefined), /no SharedArrayBuffer/],
+    ['a page that is not cross-origin isolated', () => vi.stubGlobal('crossOriginIsolated', false), /not cross-origin isolated/],
+    ["a page's main thread", () => vi.stubGlobal('window', {}), /main thread/],
+  ];
+  it.each(cases)('%s', async (name, simulate, reason) => {
+    simulate();
+    await stage.start({ workers: name === 'one core' ? 0 : 2 });
+    const use = stage.threadUse();
+    expect(use.threads).toBe(1);
+    expect(use.fallback).toMatch(reason);
+    vi.unstubAllGlobals();
+    const input = randomBytes(2 * MiB + 5, 9);
+    expect(toHex(stage.hash(input))).toBe(await expectedHex(input));
+  });
+
+  it('stopped, and before the pool was ever started', async () => {
+    stage.stop();
+    expect(stage.threadUse().fallback).toMatch(/stopped/);
+    vi.resetModules();
+    const fresh = await import('../steps/11-every-core/blake3.ts');
+    expect(fresh.threadUse()).toMatchObject({ threads: 1, fallback: expect.stringMatching(/not started/) });
+    const input = randomBytes(1 * MiB, 10);
+    expect(toHex(fresh.hash(input))).toBe(await expectedHex(input));
+  });
+});
