@@ -2,10 +2,18 @@
 // (the playground adds the language service, src/playground/compiler.ts) and a tiny WAT
 // tokenizer of our own. The other languages and their workers, several megabytes the
 // reader never uses, are left out.
+//
+// Two languages colour TypeScript. "typescript" is the playground's: once the playground
+// has started TypeScript's service, the service checks every model of that language. The
+// code views show a stage's files one at a time, so they use READING_TYPESCRIPT, the same
+// colours without the service; checked, a lone file would have its imports marked missing.
 
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 
 export type MonacoApi = typeof Monaco;
+
+/** The language of TypeScript that is only read: coloured like "typescript", never checked. */
+export const READING_TYPESCRIPT = 'typescript-reading';
 
 let loading: Promise<MonacoApi> | undefined;
 
@@ -27,6 +35,7 @@ export function loadMonaco(): Promise<MonacoApi> {
     await import('monaco-editor/features/register.all');
     const monaco = await import('monaco-editor/editor/editor.api');
     await import('monaco-editor/languages/definitions/typescript/register');
+    await registerReadingTypeScript(monaco);
     registerWat(monaco);
     defineThemes(monaco);
     return monaco;
@@ -58,6 +67,21 @@ export const DIFF_VIEW_OPTIONS = {
   renderGutterMenu: false,
   hideUnchangedRegions: { enabled: true, contextLineCount: 3 },
 } as const;
+
+/**
+ * Shows `models` in `editor` through a view model the caller disposes, after the editor
+ * and before the models. Handed plain models, setModel makes a view model that nothing
+ * ever disposes: it keeps diffing after the editor is gone, and fails ("no diff result
+ * available") once its models are disposed while a diff is under way.
+ */
+export function showDiffModels(
+  editor: Monaco.editor.IStandaloneDiffEditor,
+  models: Monaco.editor.IDiffEditorModel,
+): Monaco.editor.IDiffEditorViewModel {
+  const viewModel = editor.createViewModel(models);
+  editor.setModel(viewModel);
+  return viewModel;
+}
 
 /** Monaco's own themes, with the page's background so the editor sits in it, not on it. */
 export function themeName(dark: boolean, presenter: boolean): string {
@@ -137,6 +161,14 @@ function defineThemes(monaco: MonacoApi): void {
       },
     });
   }
+}
+
+async function registerReadingTypeScript(monaco: MonacoApi): Promise<void> {
+  if (monaco.languages.getLanguages().some((language) => language.id === READING_TYPESCRIPT)) return;
+  const { conf, language } = await import('monaco-editor/languages/definitions/typescript/typescript.js');
+  monaco.languages.register({ id: READING_TYPESCRIPT, aliases: ['TypeScript'] });
+  monaco.languages.setLanguageConfiguration(READING_TYPESCRIPT, conf);
+  monaco.languages.setMonarchTokensProvider(READING_TYPESCRIPT, language);
 }
 
 // WAT, WebAssembly's text format: S-expressions of instructions like `i32x4.add`,

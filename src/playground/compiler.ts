@@ -16,12 +16,15 @@ let loading: Promise<TypeScriptApi> | undefined;
 /** Registers TypeScript's language features (diagnostics, hovers, completion) with the stages' options. */
 export function loadTypeScript(monaco: MonacoApi): Promise<TypeScriptApi> {
   loading ??= (async () => {
-    // Monaco starts a language's service when a model of that language first appears; the
-    // code view may have made TypeScript models long before. So make sure one has
+    // Monaco's registration starts the service when a model of its language first appears,
+    // but only if none appeared earlier. Rather than depend on the order, make sure one has
     // appeared (the registration's own hook then never fires) and start the service here,
-    // exactly once, whichever page came first.
+    // exactly once.
     monaco.editor.createModel('', 'typescript').dispose();
     const ts = await import('monaco-editor/languages/features/typescript/register');
+    // These options replace Monaco's, which let the service take files without a .ts
+    // extension. Every model it sees is a stage's file under /playground/ (the code views
+    // use a language of their own, READING_TYPESCRIPT), so none is needed.
     ts.typescriptDefaults.setCompilerOptions({
       // The syntax goes out as written: every browser the lab supports runs it.
       target: ts.ScriptTarget.ESNext,

@@ -44,6 +44,7 @@ export class Workspace {
   readonly models = new Map<string, Monaco.editor.ITextModel>();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners: Monaco.IDisposable[] = [];
+  private readonly releasers = new Set<() => void>();
 
   /**
    * `initial` holds the changed files to start from (a saved draft, a shared variant, an
@@ -126,8 +127,19 @@ export class Workspace {
     this.replaceAll({});
   }
 
+  /**
+   * Calls `release` before the models are disposed, and returns what cancels that. The
+   * page opening another stage disposes this workspace while the editor still shows it,
+   * and a diff editor must let go of its models first (Monaco reports it otherwise).
+   */
+  onDispose(release: () => void): () => void {
+    this.releasers.add(release);
+    return () => this.releasers.delete(release);
+  }
+
   dispose(): void {
     this.save();
+    for (const release of this.releasers) release();
     for (const listener of this.listeners) listener.dispose();
     for (const model of this.models.values()) model.dispose();
   }

@@ -70,6 +70,29 @@ describe('the playground', () => {
     expect(await text(page, 'figures')).toMatch(/Your draft\s+[\d,.]+ MB\/s/);
     expect(await text(page, 'draft-status')).not.toMatch(/error/);
 
+    // The changes against the original, file by file, and back to the editor.
+    await page.getByRole('button', { name: 'Show changes (1 file)' }).click();
+    await page.locator('.monaco-diff-editor .modified-in-monaco-diff-editor .view-lines').first().waitFor();
+    const tabs = page.getByRole('group', { name: 'Files' }).getByRole('button');
+    for (const tab of await tabs.all()) {
+      await tab.click();
+      await expect.poll(() => tab.getAttribute('aria-pressed')).toBe('true');
+    }
+    await page.getByRole('button', { name: 'Hide changes' }).click();
+    await page.locator('.monaco-diff-editor').waitFor({ state: 'detached' });
+    // The stage's code pages, read while TypeScript's service runs: coloured, never checked
+    // (a file on its own would have its imports marked missing, or fail in the service).
+    await page.getByRole('link', { name: 'Back to the story' }).click();
+    await page.getByRole('navigation', { name: 'Stage views' }).getByRole('link', { name: 'Code' }).click();
+    await page.locator('.monaco-diff-editor .modified-in-monaco-diff-editor .view-lines').first().waitFor({ timeout: 30_000 });
+    await page.getByRole('navigation', { name: 'Files of stage 6' }).getByRole('link', { name: /compress\.ts/ }).click();
+    await expect.poll(() => page.url()).toMatch(/#\/stage\/6\/code\/compress\.ts$/);
+    await page.locator('.monaco-editor .view-lines').first().waitFor();
+    await page.getByRole('link', { name: 'Edit this stage' }).click();
+    await editorReady(page);
+    await expect.poll(() => text(page, 'draft-status')).toMatch(/^Changed: compress\.ts\./);
+    expect(opened.errors).toEqual([]);
+
     // The draft outlives a reload; "Reset to original" asks first.
     await page.reload();
     await editorReady(page);
@@ -102,6 +125,7 @@ describe('the playground', () => {
       .poll(() => text(broken.page, 'check-failure'), { timeout: 30_000 })
       .toMatch(/not a correct BLAKE3 on official vector 1 of 35: 0 bytes.*wrong digest: the bytes first differ at byte \d+\. Nothing was timed\.\s+expected\s+af1349b9/s);
     expect(await broken.page.locator('[data-testid="check-failure"] mark').count()).toBe(2);
+    expect(broken.errors).toEqual([]);
     await broken.page.context().close();
 
     const typed = await openApp(browser, '/#/playground/1', { beforeLoad: withDraft(stage1With("const typo: number = 'not a number';")) });
@@ -114,18 +138,20 @@ describe('the playground', () => {
     await typed.page.locator('[data-testid="compile-errors"] button').first().click();
     await typed.page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 10_000 });
     expect(await typed.page.locator('iframe[data-playground-sandbox]').count()).toBe(0);
+    expect(typed.errors).toEqual([]);
     await typed.page.context().close();
 
     const unparsable = await openApp(browser, '/#/playground/1', { beforeLoad: withDraft(stage1With('if (input.length > 0 {')) });
     await editorReady(unparsable.page);
     await unparsable.page.getByTestId('check-and-measure').click();
     await expect.poll(() => text(unparsable.page, 'compile-errors'), { timeout: 30_000 }).toMatch(/Your draft does not parse.*blake3\.ts:\d+:\d+\s+'\)' expected/s);
+    expect(unparsable.errors).toEqual([]);
     for (const opened of [broken, typed, unparsable]) expect(opened.foreignRequests).toEqual([]);
     await unparsable.page.context().close();
   });
 
   it('stops an endless loop within seconds, keeps the draft and the page usable', async () => {
-    const { page, foreignRequests } = await openApp(browser, '/#/playground/1', { beforeLoad: withDraft(stage1With('while (input.length >= 0) {}')) });
+    const { page, errors, foreignRequests } = await openApp(browser, '/#/playground/1', { beforeLoad: withDraft(stage1With('while (input.length >= 0) {}')) });
     await editorReady(page);
     const started = Date.now();
     await page.getByTestId('check-and-measure').click();
@@ -138,6 +164,7 @@ describe('the playground', () => {
     await page.locator('.monaco-diff-editor').waitFor();
     expect(await text(page, 'draft-status')).toMatch(/Changed: blake3\.ts\. Saved in this browser\./);
     expect(await page.getByTestId('check-and-measure').isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
     expect(foreignRequests).toEqual([]);
   });
 
@@ -164,6 +191,9 @@ describe('the playground', () => {
     expect(workers.filter((url) => !/editor\.worker|ts\.worker/.test(url))).toEqual([]);
     // The reader's own draft of stage 1 was not touched.
     expect(await page.evaluate(() => localStorage.getItem('blake3-lab:playground:01-read-words-full'))).toBeNull();
+    // From the diff of the variant straight to the reader's own (empty) draft.
+    await page.getByRole('link', { name: 'Open my own draft instead' }).click();
+    await expect.poll(() => text(page, 'draft-status')).toMatch(/^No changes yet\. Saved in this browser\./);
     expect(reader.errors).toEqual([]);
     expect(reader.foreignRequests).toEqual([]);
   });
