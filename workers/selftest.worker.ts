@@ -8,6 +8,7 @@ import { BASELINES, baselineById } from '../steps/baselines.ts';
 import vectorFile from '../data/blake3-vectors.json';
 import { probeCapabilities } from '../src/bench/capabilities.ts';
 import { describeThreadUse } from '../src/bench/threads.ts';
+import { FAULTS } from '../src/bench/faults.ts';
 import { patternInput, toHex, type VectorFile } from '../src/selftest/vectors.ts';
 
 export type Verdict = 'pass' | 'fail' | 'unavailable';
@@ -86,7 +87,8 @@ interface Contestant {
   load(): Promise<{ hash(input: Uint8Array): Uint8Array | Promise<Uint8Array>; threadUse?: Hasher['threadUse'] }>;
 }
 
-function contestants(): Contestant[] {
+/** Every stage and BLAKE3 library; with `faults`, also the contestants broken on purpose. */
+function contestants(faults: boolean): Contestant[] {
   // The engine's own answer: the self-test checks what this browser really runs.
   const simd = probeCapabilities().wasmSimd;
   const stages: Contestant[] = STAGES.map((stage) => ({
@@ -105,7 +107,16 @@ function contestants(): Contestant[] {
     maxBytes: Infinity,
     load: () => b.load(),
   }));
-  return [...stages, ...baselines];
+  // Not the one that exhausts memory: it proves nothing about digests and would hold gigabytes.
+  const broken: Contestant[] = FAULTS.filter((f) => faults && f.id !== 'fault-oom').map((f) => ({
+    id: f.id,
+    title: f.title,
+    kind: f.kind,
+    version: f.version,
+    maxBytes: Infinity,
+    load: () => f.load(),
+  }));
+  return [...stages, ...baselines, ...broken];
 }
 
 async function check(contestant: Contestant, checks: Check[]): Promise<SelftestRow> {
@@ -157,21 +168,20 @@ async function check(contestant: Contestant, checks: Check[]): Promise<SelftestR
   return { ...row, verdict: allPassed && row.vectorsTotal > 0 ? 'pass' : 'fail' };
 }
 
+let prepared: Promise<Check[]> | undefined;
+
 const api = {
   /** Names of everything that will be checked, in table order. */
-  list(): { id: string; title: string; version?: string }[] {
-    return contestants().map(({ id, title, version }) => ({ id, title, version }));
+  list(faults: boolean): { id: string; title: string; version?: string }[] {
+    return contestants(faults).map(({ id, title, version }) => ({ id, title, version }));
   },
-  /** Checks every contestant in turn, reporting each row as it completes. */
-  async run(onRow: (row: SelftestRow) => void): Promise<SelftestRow[]> {
-    const checks = await buildChecks();
-    const rows: SelftestRow[] = [];
-    for (const contestant of contestants()) {
-      const row = await check(contestant, checks);
-      rows.push(row);
-      onRow(row);
-    }
-    return rows;
+  /**
+   * Checks the contestant at `index` of list(). One call per contestant, so the page can
+   * stop a worker that one of them hangs and go on with the rest in a fresh worker.
+   */
+  async check(index: number, faults: boolean): Promise<SelftestRow> {
+    prepared ??= buildChecks();
+    return check(contestants(faults)[index], await prepared);
   },
 };
 
