@@ -72,7 +72,9 @@ describe('class board', () => {
     expect(await teacher.page.getByTestId('join-url').textContent()).toBe(`${server.url}/#/class/${code}`);
     expect(await teacher.page.locator('[data-testid="qr"] path').getAttribute('d')).toMatch(/^M\d/);
 
-    // A short plan: three stages at 1 KiB, 2 rounds.
+    // A short plan: three stages at 1 KiB, 2 rounds. The picker shows once the class has
+    // loaded; unticking before then would find no boxes and save the default plan.
+    await teacher.page.getByTestId('plan-picker').waitFor();
     for (const box of await teacher.page.locator('input[data-testid^="plan-"][type="checkbox"]').all()) await box.uncheck();
     for (const id of ['06-message-locals', '07-reuse-buffers', '08-little-endian']) await teacher.page.getByTestId(`plan-${id}`).check();
     await teacher.page.getByTestId('plan-size-1024').check();
