@@ -119,6 +119,28 @@ function contestants(faults: boolean): Contestant[] {
   return [...stages, ...baselines, ...broken];
 }
 
+/** Large enough that a pool worker that can be reached at all takes some of its pieces. */
+const POOL_CHECK_BYTES = 16 * 1024 * 1024;
+
+// A stage that hashes on several threads gets one more larger input, right after loading
+// and without giving its workers a moment: its digest must be right, and its pool workers
+// must have hashed some of the pieces, or the stage only looks parallel.
+async function checkPoolSplit(hasher: Awaited<ReturnType<Contestant['load']>>, row: SelftestRow): Promise<void> {
+  const input = pseudoRandomInput(POOL_CHECK_BYTES, 0x51ed);
+  const expected = toHex(await (await baselineById('noble-hashes')!.load()).hash(input));
+  row.largerTotal++;
+  let actual: string;
+  try {
+    actual = toHex(await hasher.hash(input));
+  } catch (error) {
+    actual = `threw ${String(error)}`;
+  }
+  if (actual === expected) row.largerPassed++;
+  else row.failures.push(`${POOL_CHECK_BYTES} B: ${actual.startsWith('threw') ? actual : 'wrong digest'}`);
+  const split = hasher.threadUse?.().lastSplit;
+  if (split) row.note = `${row.note}; 16 MiB input: its pool workers hashed ${split.byWorkers} of ${split.pieces} pieces`;
+}
+
 async function check(contestant: Contestant, checks: Check[]): Promise<SelftestRow> {
   const row: SelftestRow = {
     id: contestant.id,
@@ -164,6 +186,7 @@ async function check(contestant: Contestant, checks: Check[]): Promise<SelftestR
       row.failures.push(`${c.length} B: ${actual.startsWith('threw') ? actual : 'wrong digest'}`);
     }
   }
+  if (threads && threads.threads > 1) await checkPoolSplit(hasher, row);
   const allPassed = row.vectorsPassed === row.vectorsTotal && row.largerPassed === row.largerTotal;
   return { ...row, verdict: allPassed && row.vectorsTotal > 0 ? 'pass' : 'fail' };
 }

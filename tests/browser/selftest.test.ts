@@ -51,7 +51,12 @@ function expectAllPassed(rows: Row[], noSimd = false): void {
     expect(passed, row.text).toBe(total);
   }
   // Stage 11 hashed the larger inputs on its pool, nested in the self-test's worker (where it could run).
-  if (!noSimd) expect(rows.find((row) => row.id === '11-every-core')?.text).toMatch(/on \d+ threads at once/);
+  if (!noSimd) {
+    const everyCore = rows.find((row) => row.id === '11-every-core')?.text;
+    expect(everyCore).toMatch(/on \d+ threads at once/);
+    // Right after loading, with no pause: the workers must already take pieces.
+    expect(everyCore).toMatch(/16 MiB input: its pool workers hashed [1-9]\d* of \d+ pieces/);
+  }
 }
 
 describe('self-test page', () => {
