@@ -5,7 +5,7 @@ import type { Results } from '../src/bench/results.ts';
 import { DEFAULT_CONTESTANTS } from '../src/bench/contestants.ts';
 import { formatSize } from '../src/bench/plan.ts';
 import type { ClassPlan } from '../src/class/plan.ts';
-import type { EntrySummary } from '../src/class/summary.ts';
+import { runState, type EntrySummary } from '../src/class/summary.ts';
 import { suggestedFileName } from '../src/results/io.ts';
 import { zip } from './zip.ts';
 
@@ -36,7 +36,7 @@ export function classCsv(plan: ClassPlan, entries: ExportEntry[]): string {
     summary.engine,
     summary.os,
     summary.cores,
-    summary.done,
+    runState(summary) === 'finished',
     summary.hidden,
     new Date(summary.updatedAt).toISOString(),
     ...cells.map(({ id, size }) => {

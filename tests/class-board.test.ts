@@ -4,13 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { classLadder, contestantSpreads, sortEntries, spread } from '../src/class/board.ts';
 import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/class/plan.ts';
-import { engineOf, summarize, type EntrySummary } from '../src/class/summary.ts';
+import { engineOf, runState, summarize, type EntrySummary } from '../src/class/summary.ts';
 import { parseRoute, routeHref } from '../src/lib/routes.ts';
 import { studentResults } from './fixtures/class-server.ts';
 
 function entry(id: string, throughput: Record<string, number>, extra: Partial<EntrySummary> = {}): EntrySummary {
   const table = Object.fromEntries(Object.entries(throughput).map(([contestant, value]) => [contestant, { '65536': value }]));
-  return { id, nickname: id, browser: 'Chromium 156', engine: 'Blink', os: 'Linux x86_64', cores: 4, done: true, hidden: false, updatedAt: 0, throughput: table, ...extra };
+  return { id, nickname: id, browser: 'Chromium 156', engine: 'Blink', os: 'Linux x86_64', cores: 4, done: true, stopped: false, hidden: false, updatedAt: 0, throughput: table, ...extra };
 }
 
 const plan: ClassPlan = { contestants: ['06-message-locals', '07-reuse-buffers', '08-little-endian', 'blake3-wasm'], sizes: [65536], rounds: 3 };
@@ -31,7 +31,7 @@ describe('class addresses', () => {
 
 describe('class board arithmetic', () => {
   it('median and quartiles over the machines that have a figure', () => {
-    expect(spread([4, 1, 3, 2, NaN])).toEqual({ median: 2.5, q1: expect.closeTo(1.4167, 4), q3: expect.closeTo(3.5833, 4), n: 4 });
+    expect(spread([4, 1, 3, 2, NaN])).toEqual({ median: 2.5, q1: expect.closeTo(1.4167, 4), q3: expect.closeTo(3.5833, 4), min: 1, max: 4, n: 4 });
     expect(spread([NaN])).toBeNull();
     const spreads = contestantSpreads([entry('a', { 'blake3-wasm': 100 }), entry('b', { 'blake3-wasm': 300 }), entry('c', {})], plan, 65536);
     expect(spreads.get('blake3-wasm')).toMatchObject({ median: 200, n: 2 });
@@ -59,6 +59,9 @@ describe('class board arithmetic', () => {
     expect(ids(sortEntries(rows, { contestant: 'blake3-wasm' }, 'ascending', 65536))).toEqual(['b', 'c', 'a']);
     expect(ids(sortEntries(rows, 'nickname', 'ascending', 65536))).toEqual(['a', 'b', 'c']);
     expect(ids(sortEntries(rows, 'cores', 'descending', 65536))).toEqual(['b', 'c', 'a']);
+    // The run's state: still running, then stopped by its student, then finished.
+    const runs = [entry('f', {}), entry('r', {}, { done: false }), entry('s', {}, { stopped: true })];
+    expect(ids(sortEntries(runs, 'done', 'ascending', 65536))).toEqual(['r', 's', 'f']);
   });
 });
 
@@ -72,6 +75,16 @@ describe('class plans and summaries', () => {
     expect(checkClassPlan({ contestants: ['00-reference'], sizes: [100], rounds: 1 })).toMatchObject({ ok: false, error: /^100 is not one of the sizes/ });
     expect(checkClassPlan({ contestants: ['00-reference'], sizes: [96], rounds: 31 })).toMatchObject({ ok: false, error: /from 1 to 30/ });
     expect(checkClassPlan({ contestants: ['00-reference'], sizes: [96], rounds: 1, extra: 1 })).toMatchObject({ ok: false });
+  });
+
+  it('marks a finished document with cancelled runs as stopped by its student', () => {
+    const student = { id: 'x', nickname: 'Ana', hidden: false, updatedAt: 1 };
+    const cancelled = studentResults(0);
+    cancelled.runs[5] = { ...cancelled.runs[5], status: 'cancelled', reason: 'cancelled after 1 of 3 samples', nsPerOp: cancelled.runs[5].nsPerOp.slice(0, 1) };
+    expect(runState(summarize(cancelled, { ...student, done: true }))).toBe('stopped');
+    // While the run goes, its partial documents hold cancelled runs too: it is still running.
+    expect(runState(summarize(cancelled, { ...student, done: false }))).toBe('running');
+    expect(runState(summarize(studentResults(0), { ...student, done: true }))).toBe('finished');
   });
 
   it('summarizes a document as median MB/s per contestant and size, and names the engine', () => {

@@ -104,6 +104,20 @@ describe('class server', () => {
     expect((await postResults(base, students[0], one)).status).toBe(200);
   });
 
+  it('marks a run its student cancelled as stopped, on the board and in the export', async () => {
+    const { base, teacherToken, students } = await classWithStudents(server, 1);
+    const cancelled = studentResults(0);
+    cancelled.runs[5] = { ...cancelled.runs[5], status: 'cancelled', reason: 'cancelled after 1 of 3 samples', nsPerOp: cancelled.runs[5].nsPerOp.slice(0, 1) };
+    const partial = await postResults(base, students[0], cancelled, false);
+    expect(partial.body.entry).toMatchObject({ done: false, stopped: false });
+    const last = await postResults(base, students[0], cancelled, true);
+    expect(last.body.entry).toMatchObject({ done: true, stopped: true });
+    expect((await call(`${base}/board`)).body.entries[0]).toMatchObject({ stopped: true });
+    const csv = (await call(`${base}/export.csv`, { token: teacherToken })).body.trim().split('\r\n');
+    // The "finished" column: a stopped run did not finish.
+    expect(csv[1].split(',')[5]).toBe('false');
+  });
+
   it('lets a student post only their own results, with their own token', async () => {
     const { base, students } = await classWithStudents(server, 2);
     const [ana, ben] = students;

@@ -8,6 +8,7 @@ import { BASELINES, baselineById } from '../steps/baselines.ts';
 import vectorFile from '../data/blake3-vectors.json';
 import { probeCapabilities } from '../src/bench/capabilities.ts';
 import { describeThreadUse } from '../src/bench/threads.ts';
+import { FAULTS } from '../src/bench/faults.ts';
 import { patternInput, toHex, type VectorFile } from '../src/selftest/vectors.ts';
 
 export type Verdict = 'pass' | 'fail' | 'unavailable';
@@ -86,7 +87,8 @@ interface Contestant {
   load(): Promise<{ hash(input: Uint8Array): Uint8Array | Promise<Uint8Array>; threadUse?: Hasher['threadUse'] }>;
 }
 
-function contestants(): Contestant[] {
+/** Every stage and BLAKE3 library; with `faults`, also the contestants broken on purpose. */
+function contestants(faults: boolean): Contestant[] {
   // The engine's own answer: the self-test checks what this browser really runs.
   const simd = probeCapabilities().wasmSimd;
   const stages: Contestant[] = STAGES.map((stage) => ({
@@ -105,7 +107,38 @@ function contestants(): Contestant[] {
     maxBytes: Infinity,
     load: () => b.load(),
   }));
-  return [...stages, ...baselines];
+  // Not the one that exhausts memory: it proves nothing about digests and would hold gigabytes.
+  const broken: Contestant[] = FAULTS.filter((f) => faults && f.id !== 'fault-oom').map((f) => ({
+    id: f.id,
+    title: f.title,
+    kind: f.kind,
+    version: f.version,
+    maxBytes: Infinity,
+    load: () => f.load(),
+  }));
+  return [...stages, ...baselines, ...broken];
+}
+
+/** Large enough that a pool worker that can be reached at all takes some of its pieces. */
+const POOL_CHECK_BYTES = 16 * 1024 * 1024;
+
+// A stage that hashes on several threads gets one more larger input, right after loading
+// and without giving its workers a moment: its digest must be right, and its pool workers
+// must have hashed some of the pieces, or the stage only looks parallel.
+async function checkPoolSplit(hasher: Awaited<ReturnType<Contestant['load']>>, row: SelftestRow): Promise<void> {
+  const input = pseudoRandomInput(POOL_CHECK_BYTES, 0x51ed);
+  const expected = toHex(await (await baselineById('noble-hashes')!.load()).hash(input));
+  row.largerTotal++;
+  let actual: string;
+  try {
+    actual = toHex(await hasher.hash(input));
+  } catch (error) {
+    actual = `threw ${String(error)}`;
+  }
+  if (actual === expected) row.largerPassed++;
+  else row.failures.push(`${POOL_CHECK_BYTES} B: ${actual.startsWith('threw') ? actual : 'wrong digest'}`);
+  const split = hasher.threadUse?.().lastSplit;
+  if (split) row.note = `${row.note}; 16 MiB input: its pool workers hashed ${split.byWorkers} of ${split.pieces} pieces`;
 }
 
 async function check(contestant: Contestant, checks: Check[]): Promise<SelftestRow> {
@@ -153,25 +186,25 @@ async function check(contestant: Contestant, checks: Check[]): Promise<SelftestR
       row.failures.push(`${c.length} B: ${actual.startsWith('threw') ? actual : 'wrong digest'}`);
     }
   }
+  if (threads && threads.threads > 1) await checkPoolSplit(hasher, row);
   const allPassed = row.vectorsPassed === row.vectorsTotal && row.largerPassed === row.largerTotal;
   return { ...row, verdict: allPassed && row.vectorsTotal > 0 ? 'pass' : 'fail' };
 }
 
+let prepared: Promise<Check[]> | undefined;
+
 const api = {
   /** Names of everything that will be checked, in table order. */
-  list(): { id: string; title: string; version?: string }[] {
-    return contestants().map(({ id, title, version }) => ({ id, title, version }));
+  list(faults: boolean): { id: string; title: string; version?: string }[] {
+    return contestants(faults).map(({ id, title, version }) => ({ id, title, version }));
   },
-  /** Checks every contestant in turn, reporting each row as it completes. */
-  async run(onRow: (row: SelftestRow) => void): Promise<SelftestRow[]> {
-    const checks = await buildChecks();
-    const rows: SelftestRow[] = [];
-    for (const contestant of contestants()) {
-      const row = await check(contestant, checks);
-      rows.push(row);
-      onRow(row);
-    }
-    return rows;
+  /**
+   * Checks the contestant at `index` of list(). One call per contestant, so the page can
+   * stop a worker that one of them hangs and go on with the rest in a fresh worker.
+   */
+  async check(index: number, faults: boolean): Promise<SelftestRow> {
+    prepared ??= buildChecks();
+    return check(contestants(faults)[index], await prepared);
   },
 };
 

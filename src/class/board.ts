@@ -7,13 +7,15 @@ import { DEFAULT_CONTESTANTS } from '../bench/contestants.ts';
 import { articleSpeedupBetween } from '../results/model.ts';
 import { quantileSorted } from '../stats/median.ts';
 import type { ClassPlan } from './plan.ts';
-import type { EntrySummary } from './summary.ts';
+import { runState, type EntrySummary, type RunState } from './summary.ts';
 
-/** A class-wide figure: median and quartiles over the machines that have it. */
+/** A class-wide figure: median, quartiles and extremes over the machines that have it. */
 export interface Spread {
   median: number;
   q1: number;
   q3: number;
+  min: number;
+  max: number;
   /** Machines it is computed from. */
   n: number;
 }
@@ -39,7 +41,14 @@ const contestants = new Map(DEFAULT_CONTESTANTS.map((c) => [c.id, c]));
 export function spread(values: number[]): Spread | null {
   const sorted = values.filter((v) => Number.isFinite(v) && v > 0).sort((a, b) => a - b);
   if (sorted.length === 0) return null;
-  return { median: quantileSorted(sorted, 0.5), q1: quantileSorted(sorted, 0.25), q3: quantileSorted(sorted, 0.75), n: sorted.length };
+  return {
+    median: quantileSorted(sorted, 0.5),
+    q1: quantileSorted(sorted, 0.25),
+    q3: quantileSorted(sorted, 0.75),
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+    n: sorted.length,
+  };
 }
 
 /** The plan's contestants with their titles, in the plan's (the lesson's) order. */
@@ -90,10 +99,12 @@ export function classLadder(entries: EntrySummary[], plan: ClassPlan, size: numb
 export type SortKey = 'nickname' | 'browser' | 'os' | 'cores' | 'done' | { contestant: string };
 export type SortDirection = 'ascending' | 'descending';
 
+const RUN_ORDER: Record<RunState, number> = { running: 0, stopped: 1, finished: 2 };
+
 function sortValue(entry: EntrySummary, key: SortKey, size: number): string | number | undefined {
   if (typeof key === 'object') return throughputOf(entry, key.contestant, size);
   if (key === 'cores') return entry.cores;
-  if (key === 'done') return entry.done ? 1 : 0;
+  if (key === 'done') return RUN_ORDER[runState(entry)];
   return entry[key].toLocaleLowerCase();
 }
 

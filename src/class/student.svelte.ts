@@ -1,8 +1,9 @@
 // A student's run in a class: the class plan measured by the app's own bench engine
 // (src/bench/browser.ts, the same workers as the bench page), its results posted to the
 // class server as they arrive (the latest partial document every few seconds, then the
-// finished one), so the board fills while the run goes.
-import { startBenchmark, type Progress } from '../bench/browser.ts';
+// finished one), so the board fills while the run goes. The student may cancel: what
+// reached the board stays there, marked stopped, and the button runs the plan again.
+import { startBenchmark, type Progress, type RunningBenchmark } from '../bench/browser.ts';
 import type { Results } from '../bench/results.ts';
 import { current } from '../bench-ui/current.svelte.ts';
 import { classApi, ClassApiError, type Student } from './api.ts';
@@ -19,9 +20,16 @@ export class StudentRun {
   error = $state<string | null>(null);
   /** Why the last post was refused, if it was. */
   postError = $state<string | null>(null);
-  /** Whether the finished run reached the board. */
+  /** Whether the last run's final document reached the board. */
   delivered = $state(false);
+  /** How the last run ended: measured to the end, or cancelled by the student. */
+  ended = $state<'finished' | 'cancelled' | null>(null);
 
+  /** The run going on, and the promise that settles once it has ended and the page has caught up. */
+  #run: { benchmark: RunningBenchmark; over: Promise<void> } | null = null;
+  #cancelled = false;
+  /** Whether a post of the current run has gone out, so the board has a row saying it runs. */
+  #postedThisRun = false;
   #pending: { results: Results; done: boolean } | null = null;
   #posting = false;
   #lastPost = 0;
@@ -40,24 +48,50 @@ export class StudentRun {
     this.error = null;
     this.postError = null;
     this.delivered = false;
+    this.ended = null;
+    this.#cancelled = false;
+    this.#postedThisRun = false;
     const run = startBenchmark(
       { contestants: plan.contestants, sizes: plan.sizes, rounds: plan.rounds },
-      { onProgress: (progress) => (this.progress = progress), onResult: (partial) => this.#queue(partial, false) },
+      {
+        onProgress: (progress) => (this.progress = progress),
+        // A partial document without a single sample would only blank this machine's row (or an earlier run's figures).
+        onResult: (partial) => {
+          if (partial.runs.some((r) => r.nsPerOp.length > 0)) this.#queue(partial, false);
+        },
+      },
       { label: this.student.nickname },
     );
-    run.done
+    const over = run.done
       .then((results) => {
         // Also this device's results everywhere else in the app (results page, stage pages).
         current.keep(results, 'run');
-        this.#queue(results, true);
+        this.ended = this.#cancelled ? 'cancelled' : 'finished';
+        // A cancelled run that already shows on the board sends what it measured as its last
+        // word (the server marks it stopped); one that posted nothing leaves the board as it was.
+        if (!this.#cancelled || this.#postedThisRun) this.#queue(results, true);
+        else this.stop();
       })
-      .catch((error: unknown) => (this.error = error instanceof Error ? error.message : String(error)))
+      .catch((error: unknown) => {
+        this.error = error instanceof Error ? error.message : String(error);
+      })
       .finally(() => {
+        this.#run = null;
         this.running = false;
         this.progress = null;
       });
+    this.#run = { benchmark: run, over };
   }
 
+  /** Ends the run now (its workers are stopped) and resolves once it has; its figures so far go as start() says. */
+  async cancel(): Promise<void> {
+    if (!this.#run) return;
+    this.#cancelled = true;
+    this.#run.benchmark.cancel();
+    await this.#run.over;
+  }
+
+  /** Forgets any document waiting to be posted: the page is going away, or nothing of a cancelled run is to show. */
   stop(): void {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
@@ -83,6 +117,7 @@ export class StudentRun {
     if (!next) return;
     this.#pending = null;
     this.#posting = true;
+    this.#postedThisRun = true;
     this.#lastPost = performance.now();
     let retryMs = 0;
     try {

@@ -18,14 +18,26 @@ export interface EntrySummary {
   engine: Engine;
   os: string;
   cores: number;
-  /** Whether the run has finished; a run in progress posts its results so far. */
+  /** Whether the run is over; a run in progress posts its results so far. */
   done: boolean;
+  /**
+   * The student cancelled the run (its document still holds cancelled runs): the figures
+   * are what it measured until then. Only ever true with `done`.
+   */
+  stopped: boolean;
   /** Hidden by the teacher: not on the public board, still in the export. */
   hidden: boolean;
   /** ms since the epoch of the last post. */
   updatedAt: number;
   /** Median MB/s by contestant id, then by size in bytes; only cells with samples. */
   throughput: Record<string, Record<string, number>>;
+}
+
+/** Where a machine's run is: still posting, measured to the end, or cancelled by its student. */
+export type RunState = 'running' | 'finished' | 'stopped';
+
+export function runState(entry: EntrySummary): RunState {
+  return !entry.done ? 'running' : entry.stopped ? 'stopped' : 'finished';
 }
 
 /** The engine behind a user agent: Blink (Chrome, Edge, Opera...), Gecko (Firefox), WebKit (Safari, every iOS browser). */
@@ -59,6 +71,7 @@ export function summarize(
   const { env } = results;
   return {
     ...student,
+    stopped: student.done && results.runs.some((run) => run.status === 'cancelled'),
     browser: env.runtimeVersion,
     engine: engineOf(env.runtime, env.userAgent),
     os: env.os,

@@ -74,12 +74,15 @@ export interface ThreadUse {
   minBytes: number;
   /** Why every input is hashed on one thread; absent when the pool is running. */
   fallback?: string;
+  /** How the last input hashed on the pool was shared: its pieces, and how many the workers took. */
+  lastSplit?: { pieces: number; byWorkers: number };
 }
 
 let pool: Pool | undefined;
 let fallback: string | undefined = 'the worker pool was not started (the stage starts it when it loads)';
 let minBytes = MIN_PARALLEL_BYTES;
 let timeoutMs: number | undefined;
+let lastSplit: ThreadUse['lastSplit'];
 
 async function reportedCores(): Promise<number> {
   if (typeof globalThis.process?.versions?.node === 'string') {
@@ -115,6 +118,7 @@ function whyNoPool(workers: number): string | undefined {
 export async function start(options: PoolOptions = {}): Promise<void> {
   pool?.stop();
   pool = undefined;
+  lastSplit = undefined;
   const workers = options.workers ?? (await reportedCores()) - 1;
   minBytes = options.minBytes ?? MIN_PARALLEL_BYTES;
   timeoutMs = options.timeoutMs;
@@ -135,7 +139,7 @@ export function stop(): void {
 }
 
 export function threadUse(): ThreadUse {
-  if (pool) return { threads: pool.size + 1, minBytes };
+  if (pool) return { threads: pool.size + 1, minBytes, ...(lastSplit && { lastSplit }) };
   return { threads: 1, minBytes, fallback };
 }
 
@@ -199,6 +203,7 @@ function hashOnPool(input: Uint8Array, pool: Pool): Uint8Array {
     throw breakPool(pool, control, `the calling thread failed: ${String(error)}`);
   }
   waitForWorkers(pool, control, workerPieces, limitMs);
+  lastSplit = { pieces, byWorkers: workerPieces };
   return rootDigest(cvs, pieces, tail > 0);
 }
 

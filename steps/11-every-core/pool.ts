@@ -10,6 +10,12 @@
 // Node it is a worker thread started from worker.node.mjs, which teaches the thread
 // TypeScript first. A thread that fails to start, crashes or exits marks the pool broken
 // with the reason; the stage then throws that reason instead of hashing.
+//
+// A worker counts as started once it has answered a ping sent after it said it was
+// ready. Chromium delivers nothing to a worker started from another worker until the
+// starting thread has gone back to its event loop after the worker loaded: without the
+// ping, the jobs a synchronous hash() posted right after start() waited, unseen, until
+// that hash() was over, and the calling thread hashed every piece alone.
 
 import type { Fault, WorkerMessage, WorkerReply } from './worker.ts';
 
@@ -77,15 +83,19 @@ export class Pool {
       ready.push(
         new Promise<void>((resolve, reject) => {
           const events: ThreadEvents = {
-            reply: (reply) => (reply.type === 'ready' ? resolve() : reject(new Error(reply.reason))),
+            reply: (reply) => {
+              if (reply.type === 'ready') pool.threads[i]?.post({ type: 'ping' });
+              else if (reply.type === 'pong') resolve();
+              else reject(new Error(reply.reason));
+            },
             died: (reason) => {
               const text = `pool worker ${i + 1} of ${size} stopped: ${reason}`;
               pool.break(text);
               reject(new Error(text));
             },
           };
-          if (inNode) spawnNodeThread(events).then((thread) => pool.threads.push(thread), reject);
-          else pool.threads.push(spawnWebWorker(events));
+          if (inNode) spawnNodeThread(events).then((thread) => (pool.threads[i] = thread), reject);
+          else pool.threads[i] = spawnWebWorker(events);
         }),
       );
     }

@@ -1,6 +1,6 @@
 // A pool worker: a Web Worker in the browser, a worker thread in Node (started through
 // worker.node.mjs). It sets up its own instance of the SIMD module, says it is ready,
-// and then, for each job, takes pieces from the front until none is left, waiting for
+// answers the pool's ping, and then, for each job, takes pieces from the front until none is left, waiting for
 // each to be copied, and writes each piece's chaining value where the calling thread
 // will merge it.
 
@@ -8,9 +8,9 @@ import { claimFront, COPIED, CVS, DONE, fail, FAILED, type Job } from './job.ts'
 import { partChainingValue, subtreeSupported } from './subtree.ts';
 
 /** The messages a worker answers to. */
-export type WorkerMessage = Job | { type: 'fault'; fault: Fault };
-/** What a worker says back, once. */
-export type WorkerReply = { type: 'ready' } | { type: 'unsupported'; reason: string };
+export type WorkerMessage = { type: 'ping' } | Job | { type: 'fault'; fault: Fault };
+/** What a worker says: ready (or why not) once it is set up, and pong to the pool's ping. */
+export type WorkerReply = { type: 'ready' } | { type: 'unsupported'; reason: string } | { type: 'pong' };
 /**
  * Misbehaviour on the next piece, for the tests that prove a broken pool gives an error
  * and never a digest: 'exit' stops the worker, 'hang' never finishes the piece.
@@ -75,7 +75,8 @@ async function connect(): Promise<Port> {
 
 const port = await connect();
 port.listen((message) => {
-  if (message.type === 'fault') fault = message.fault;
+  if (message.type === 'ping') port.post({ type: 'pong' });
+  else if (message.type === 'fault') fault = message.fault;
   else runJob(message, port);
 });
 if (subtreeSupported()) {

@@ -1,12 +1,19 @@
 // A class in Chromium: a teacher starts a class and picks a short plan, three students
 // (each in their own browser context) join and run it, and the board fills live. Served
 // by the real class server over the built app; the static app shows no class features.
+// Then a full class posted through the API: the board fits a projector, its chart has a
+// table with the same figures, and a student cancels a run and runs again.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startClassServer, type ClassServer } from '../fixtures/class-server.ts';
+import type { Results } from '../../src/bench/results.ts';
+import { spread } from '../../src/class/board.ts';
+import { DEFAULT_CLASS_PLAN } from '../../src/class/plan.ts';
+import { summarize } from '../../src/class/summary.ts';
+import { formatSig } from '../../src/results/format.ts';
+import { call, classWithStudents, postResults, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
 import { launchBrowser, openApp } from './harness.ts';
 
 let browser: Browser;
@@ -28,8 +35,10 @@ interface Opened {
   errors: string[];
 }
 
-async function open(path: string, viewport = { width: 1280, height: 800 }): Promise<Opened> {
+async function open(path: string, viewport = { width: 1280, height: 800 }, remember?: { key: string; value: string }): Promise<Opened> {
   const context = await browser.newContext({ viewport, colorScheme: 'light' });
+  // What this browser remembers of a class: the teacher's token or the student's identity.
+  if (remember) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [remember.key, remember.value]);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -63,7 +72,9 @@ describe('class board', () => {
     expect(await teacher.page.getByTestId('join-url').textContent()).toBe(`${server.url}/#/class/${code}`);
     expect(await teacher.page.locator('[data-testid="qr"] path').getAttribute('d')).toMatch(/^M\d/);
 
-    // A short plan: three stages at 1 KiB, 2 rounds.
+    // A short plan: three stages at 1 KiB, 2 rounds. The picker shows once the class has
+    // loaded; unticking before then would find no boxes and save the default plan.
+    await teacher.page.getByTestId('plan-picker').waitFor();
     for (const box of await teacher.page.locator('input[data-testid^="plan-"][type="checkbox"]').all()) await box.uncheck();
     for (const id of ['06-message-locals', '07-reuse-buffers', '08-little-endian']) await teacher.page.getByTestId(`plan-${id}`).check();
     await teacher.page.getByTestId('plan-size-1024').check();
@@ -93,7 +104,7 @@ describe('class board', () => {
     expect(ladder).toHaveLength(2);
     expect(ladder[0]).toMatch(/^7\. .*\d\.\d+x.*1\.02x$/);
     const cells = await teacher.page.locator('[data-testid="board-row"]').first().locator('td').allTextContents();
-    expect(cells.slice(3, 6).every((c) => /^[\d,.]+$/.test(c))).toBe(true);
+    expect(cells.slice(0, 3).every((c) => /^[\d,.]+$/.test(c))).toBe(true);
 
     // Each student sees every machine, their own marked.
     for (const [i, student] of students.entries()) {
@@ -110,5 +121,151 @@ describe('class board', () => {
 
     for (const opened of [teacher, ...students]) expect(opened.errors).toEqual([]);
     await Promise.all([teacher, ...students].map((o) => o.context.close()));
+  });
+});
+
+/**
+ * A class on the default plan (every stage and WASM at 1 KiB and 64 KiB) with ten machines
+ * posted through the API, long nicknames among them, figures from about 1 to 4,000 MB/s
+ * like a real ladder, and one run still going.
+ */
+async function fullClass() {
+  const nicknames = ['Ana', 'Benjamin Oluwaseun-Hartmann', 'Chloé', 'Dmitri', 'Esperanza la más rápida del aula', 'Fatima', 'Gus', 'Hiroshi', 'Inès', 'Jo'];
+  const { code, teacherToken, base } = await classWithStudents(server, 0);
+  const students: { id: string; token: string; nickname: string }[] = [];
+  const documents: Results[] = [];
+  for (const [i, nickname] of nicknames.entries()) {
+    const student = (await call(`${base}/students`, { body: { nickname } })).body;
+    students.push(student);
+    const results = studentResults(i, DEFAULT_CLASS_PLAN.contestants, DEFAULT_CLASS_PLAN.sizes);
+    for (const run of results.runs) {
+      const k = DEFAULT_CLASS_PLAN.contestants.indexOf(run.contestant);
+      run.nsPerOp = run.nsPerOp.map((ns) => (ns * 40) / 1.6 ** k);
+    }
+    documents.push(results);
+    expect((await postResults(base, student, results, i !== 3)).status).toBe(200);
+  }
+  return { code, teacherToken, students, documents };
+}
+
+/** How far the page and the board table reach sideways, against what they show. */
+const widths = (page: Page) =>
+  page.evaluate(() => {
+    const box = document.querySelector('[data-testid="board-table"]')!.parentElement!;
+    return { page: document.documentElement.scrollWidth, box: box.clientWidth, table: box.scrollWidth };
+  });
+
+describe('class board for a whole class', () => {
+  it('fits the machine table in 1280 pixels, in presenter type too; on a phone only the table scrolls', async () => {
+    const { code, teacherToken } = await fullClass();
+    const teacher = { key: `blake3-lab:class:${code}:teacher`, value: teacherToken };
+    for (const path of [`/#/class/${code}/board`, `/?present#/class/${code}/board`]) {
+      const opened = await open(path, { width: 1280, height: 800 }, teacher);
+      await expect.poll(() => opened.page.locator('[data-testid="board-row"]').count()).toBe(10);
+      // Every stage, the run's state and the teacher's button, with no scrolling at all.
+      const { page, box, table } = await widths(opened.page);
+      expect(page, path).toBe(1280);
+      expect(table, path).toBeLessThanOrEqual(box);
+      const headings = await opened.page.locator('[data-testid="board-table"] thead th').allTextContents();
+      expect(headings.map((h) => h.trim())).toEqual(['Nickname', ...'0 1 2 3 4 5 6 7 8 9 10 11'.split(' '), 'WASM▼', 'Run', 'Teacher']);
+      // Names wrap rather than being cut.
+      expect(await opened.page.locator('[data-testid="board-row"] th').allTextContents()).toContain('Esperanza la más rápida del aula');
+      // Browser, OS and cores are one press away.
+      await opened.page.getByTestId('board-details').click();
+      expect(await opened.page.locator('[data-testid="board-table"] thead th').nth(1).textContent()).toBe('Browser');
+      expect(await opened.page.locator('[data-testid="board-row"]', { hasText: 'Benjamin' }).locator('td').first().textContent()).toBe('Chromium 156');
+      expect(opened.errors).toEqual([]);
+      await opened.context.close();
+    }
+    const phone = await open(`/#/class/${code}/board`, { width: 390, height: 844 }, teacher);
+    await expect.poll(() => phone.page.locator('[data-testid="board-row"]').count()).toBe(10);
+    const { page, box, table } = await widths(phone.page);
+    expect(page).toBe(390);
+    expect(table).toBeGreaterThan(box);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
+  it('gives the chart a table of the same figures, named as its description', async () => {
+    const { code, students, documents } = await fullClass();
+    const opened = await open(`/#/class/${code}`, { width: 1280, height: 800 }, { key: `blake3-lab:class:${code}:student`, value: JSON.stringify(students[0]) });
+    const { page } = opened;
+    await expect.poll(() => page.locator('[data-testid="board-row"]').count()).toBe(10);
+    const chart = page.getByRole('img', { name: /^MB\/s of every machine/ });
+    const described = await chart.getAttribute('aria-describedby');
+    expect(await page.evaluate((id) => document.getElementById(id)?.tagName, described!)).toBe('CAPTION');
+
+    await page.getByText('Show the chart as a table').click();
+    const table = page.getByRole('table', { name: /^MB\/s at 64 KiB for each column of the chart/ });
+    await table.waitFor();
+    expect(await table.locator('thead th').allTextContents()).toEqual(['Stage', 'Machines', 'Slowest', 'Middle half', 'Median', 'Fastest', 'This machine']);
+    const rows = await table.locator('tbody tr').all();
+    expect(rows).toHaveLength(DEFAULT_CLASS_PLAN.contestants.length);
+    // The figures the board draws, worked out here from the documents the machines posted.
+    const summaries = documents.map((d, i) => summarize(d, { id: String(i), nickname: '', done: true, hidden: false, updatedAt: 0 }));
+    for (const [k, id] of DEFAULT_CLASS_PLAN.contestants.entries()) {
+      const s = spread(summaries.map((summary) => summary.throughput[id]['65536']))!;
+      const cells = await rows[k].locator('td').allTextContents();
+      expect(cells, id).toEqual([
+        '10',
+        formatSig(s.min),
+        `${formatSig(s.q1)}–${formatSig(s.q3)}`,
+        formatSig(s.median),
+        formatSig(s.max),
+        formatSig(summaries[0].throughput[id]['65536']),
+      ]);
+    }
+    expect(await rows[0].locator('th').textContent()).toBe('0. Reference port');
+    expect(opened.errors).toEqual([]);
+    await opened.context.close();
+  });
+
+  it('lets a student cancel a run: what reached the board stays, marked stopped, and the student can run again', async () => {
+    const { code, base, teacherToken } = await classWithStudents(server, 0);
+    // Long enough that a cancel always lands mid-run: every contestant at 1 KiB, 30 rounds.
+    const plan = { contestants: DEFAULT_CLASS_PLAN.contestants, sizes: [1024], rounds: 30 };
+    expect((await call(`${base}/plan`, { method: 'PUT', body: { plan }, token: teacherToken })).status).toBe(200);
+    const { page, context, errors } = await open(`/#/class/${code}`, { width: 390, height: 844 });
+    await page.getByTestId('nickname').fill('Ana');
+    await page.getByTestId('join').click();
+
+    const run = page.getByTestId('run-class');
+    const cancel = page.getByTestId('cancel-run');
+    const myRow = page.locator('tr.mine');
+    const runCell = async () => (await myRow.locator('td.run').allTextContents())[0] ?? null;
+    const figures = async () => (await myRow.locator('td').allTextContents()).filter((c) => /^[\d,.]+$/.test(c)).length;
+    for (const attempt of [1, 2]) {
+      await run.click();
+      expect(await run.isDisabled()).toBe(true);
+      // The run posts as it goes: wait until this machine shows on the board, running, with figures.
+      await expect.poll(runCell, { timeout: 60_000 }).toBe('running');
+      await expect.poll(figures, { timeout: 60_000 }).toBeGreaterThan(0);
+      const before = await figures();
+      await cancel.click();
+      await page.getByTestId('run-stopped').waitFor();
+      // Focus goes back to the run button, which runs the plan again.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('run-class');
+      expect(await cancel.count()).toBe(0);
+      expect(await run.textContent()).toMatch(/Run again/);
+      expect(await run.isEnabled()).toBe(true);
+      // The board keeps every figure it had, and says the run was stopped, on every screen.
+      await expect.poll(runCell, { timeout: 15_000 }).toBe('stopped');
+      expect(await figures(), `attempt ${attempt}`).toBeGreaterThanOrEqual(before);
+      const entry = (await call(`${base}/board`)).body.entries[0];
+      expect(entry).toMatchObject({ nickname: 'Ana', done: true, stopped: true });
+      expect(Object.keys(entry.throughput).length).toBeGreaterThanOrEqual(before);
+    }
+    // Cancelled before its first sample: nothing of that run reaches the board, which keeps the last one.
+    const kept = (await call(`${base}/board`)).body.entries[0];
+    await run.click();
+    await cancel.click();
+    await page.getByTestId('run-stopped').waitFor();
+    await expect.poll(() => run.isEnabled()).toBe(true);
+    expect((await call(`${base}/board`)).body.entries[0]).toEqual(kept);
+    expect(await runCell()).toBe('stopped');
+
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

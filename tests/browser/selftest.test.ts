@@ -51,7 +51,12 @@ function expectAllPassed(rows: Row[], noSimd = false): void {
     expect(passed, row.text).toBe(total);
   }
   // Stage 11 hashed the larger inputs on its pool, nested in the self-test's worker (where it could run).
-  if (!noSimd) expect(rows.find((row) => row.id === '11-every-core')?.text).toMatch(/on \d+ threads at once/);
+  if (!noSimd) {
+    const everyCore = rows.find((row) => row.id === '11-every-core')?.text;
+    expect(everyCore).toMatch(/on \d+ threads at once/);
+    // Right after loading, with no pause: the workers must already take pieces.
+    expect(everyCore).toMatch(/16 MiB input: its pool workers hashed [1-9]\d* of \d+ pieces/);
+  }
 }
 
 describe('self-test page', () => {
@@ -87,6 +92,22 @@ describe('self-test page', () => {
     await page.context().close();
   });
 
+  it('reports a contestant that hangs, throws or lies as failed, with the reason, and still checks the rest', async () => {
+    // ?faults adds the contestants broken on purpose; ?limit=4 stops the one that hangs after 4 s, twice.
+    const { page, errors } = await openApp(browser, '/selftest.html?faults&limit=4');
+    await expect.poll(() => page.locator('body').getAttribute('data-status'), { timeout: 150_000, interval: 500 }).toBe('fail');
+    const rows = await page.evaluate(readRows);
+    const verdicts = Object.fromEntries(rows.map((row) => [row.id, row.verdict]));
+    expect(verdicts).toMatchObject({ 'fault-throws': 'fail', 'fault-wrong-digest': 'fail', 'fault-hangs': 'fail', '08-little-endian': 'pass' });
+    const text = (id: string) => rows.find((row) => row.id === id)!.text;
+    expect(text('fault-hangs')).toMatch(/did not finish within 4 s: it hangs or is far too slow, twice/);
+    expect(text('fault-throws')).toMatch(/deliberate failure/);
+    expect(text('fault-wrong-digest')).toMatch(/wrong digest/);
+    expect(await page.locator('#status').textContent()).toMatch(/Fault: hangs/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('links back to the app', async () => {
     const { page, errors } = await openApp(browser, '/selftest.html');
     expect(errors).toEqual([]);
@@ -109,7 +130,12 @@ describe('self-test page in Firefox', () => {
       await page.goto(`${baseURL()}/selftest.html`);
       await expect
         .poll(() => page.evaluate(() => document.body.dataset.status ?? null), { timeout: 150_000, interval: 500 })
-        .not.toBeNull();
+        .not.toBeNull()
+        .catch(async (error: Error) => {
+          // Say where it stood: the page names the contestant it is checking.
+          const where = await page.evaluate(() => document.getElementById('status')?.textContent).catch(() => 'unreadable');
+          throw new Error(`${error.message}; the page says: ${where}`);
+        });
       expectAllPassed(await page.evaluate(readRows));
       expect(await page.evaluate(() => document.body.dataset.status)).toBe('pass');
       expect(await page.evaluate(() => [navigator.userAgent, crossOriginIsolated])).toEqual([expect.stringMatching(/Firefox\//), true]);
