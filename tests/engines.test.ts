@@ -87,7 +87,7 @@ describe('what the engines page reads from the run', () => {
     const check = validateResults(JSON.parse(readFileSync(new URL('../data/engines/chromium-firefox-2026-11-23.json', import.meta.url), 'utf8')));
     if (!check.ok) throw new Error(check.error);
     const models = engineModels(check.results);
-    // Stage 0 is time-boxed at 256 KiB and 1 MiB in both engines.
+    // Stage 0 is time-boxed at 256 KiB (a few samples) and 1 MiB (none) in both engines.
     expect(fullLadderSize(models)).toBe(64 * 1024);
     const findings = stepFindings(models, 64 * 1024);
     expect(findings[0].contestant).toBe('01-read-words-full');

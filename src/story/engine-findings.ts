@@ -53,14 +53,20 @@ export function standing(models: EngineModel[], contestant: string, size: number
 }
 
 /**
- * The largest size at which every stage has samples in every engine (stage 0 is
- * time-boxed at the large ones): there each step, the first one included, can be judged.
+ * The largest size at which every stage finished all its rounds in every engine: there
+ * each step, the first one included, can be judged on full samples. (Stage 0 is cut short
+ * by the time box at the large sizes; a few samples of it would leave its step too weak to
+ * judge once the p-values are corrected for the number of steps.)
  */
 export function fullLadderSize(models: EngineModel[]): number | null {
   const sizes = [...new Set(models.flatMap((m) => m.model.sizes))].sort((a, b) => b - a);
   return (
     sizes.find((size) =>
-      models.every(({ model }) => model.contestants.filter((c) => c.kind === 'stage').every((c) => model.throughput.has(cellKey(c.id, size)))),
+      models.every(({ model }) =>
+        model.contestants
+          .filter((c) => c.kind === 'stage')
+          .every((c) => model.results.runs.some((run) => run.contestant === c.id && run.size === size && run.status === 'ok')),
+      ),
     ) ?? null
   );
 }
