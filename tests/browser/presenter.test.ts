@@ -102,11 +102,15 @@ describe('presenter mode', () => {
       const slides: string[] = [];
       for (let step = 0; step < 200; step++) {
         await page.locator('.stepper').waitFor();
-        const here = await slideName(page);
-        if (here.includes('#/stage/')) {
-          await expect.poll(() => page.getByTestId('stage-measured').locator('table').count(), { message: `${here}: results shown` }).toBe(1);
+        // A page loaded on first use says "Loading …" until it is there: judge the page, not that line.
+        const loading = page.locator('main [role="status"]', { hasText: /^Loading / });
+        await expect.poll(() => loading.count(), { message: `${await slideName(page)} loads`, timeout: 15_000 }).toBe(0);
+        if ((await slideName(page)).includes('#/stage/')) {
+          await expect.poll(() => page.getByTestId('stage-measured').locator('table').count(), { message: `${await slideName(page)}: results shown` }).toBe(1);
         }
-        expect(await overflow(page), `slide ${here} scrolls`).toBeLessThanOrEqual(0);
+        // Polled: a slide is laid out (and a long page cut into parts) a frame or two after it appears.
+        await expect.poll(() => overflow(page), { message: `slide ${await slideName(page)} scrolls`, timeout: 5000 }).toBeLessThanOrEqual(0);
+        const here = await slideName(page);
         slides.push(here);
         // The last slide offers no way on.
         if ((await page.locator('.stepper .next').count()) === 0) break;
@@ -137,7 +141,7 @@ describe('presenter mode', () => {
         const box = await editor.boundingBox();
         expect(box!.height, `stage ${stage.index}'s code`).toBeGreaterThan(300);
         expect(box!.y + box!.height).toBeLessThanOrEqual(height);
-        expect(await overflow(page), `stage ${stage.index}'s code slide scrolls`).toBeLessThanOrEqual(0);
+        await expect.poll(() => overflow(page), { message: `stage ${stage.index}'s code slide scrolls`, timeout: 5000 }).toBeLessThanOrEqual(0);
       }
       // The way out is readable from the back of the room: large, opaque, high contrast.
       const exit = page.getByRole('button', { name: /Exit presenter/ });
