@@ -22,7 +22,7 @@ describe('npm run bench:cores', () => {
   });
 
   it('refuses a size below where stage 11 uses its pool, and too few rounds for an interval', async () => {
-    await expect(run('--size', '64KiB')).rejects.toMatchObject({ stderr: expect.stringMatching(/--size must be at least 512 KiB/) });
+    await expect(run('--size', '64KiB')).rejects.toMatchObject({ stderr: expect.stringMatching(/--size must be at least 256 KiB/) });
     await expect(run('--rounds', '3')).rejects.toMatchObject({ stderr: expect.stringMatching(/--rounds must be a whole number, at least 6/) });
   });
 });

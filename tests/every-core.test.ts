@@ -41,8 +41,8 @@ afterAll(() => stage.stop());
 
 describe.each([1, 2, 4])('with %i pool workers', (workers) => {
   beforeAll(async () => {
-    await stage.start({ workers });
-    expect(stage.threadUse()).toEqual({ threads: workers + 1, minBytes: stage.MIN_PARALLEL_BYTES });
+    await stage.start({ workers, minBytes: 16 * MiB });
+    expect(stage.threadUse()).toEqual({ threads: workers + 1, minBytes: 16 * MiB });
   });
 
   it('hashes 16 MiB and 64 MiB (plus a few bytes) right, copied or already shared', async () => {
@@ -62,7 +62,39 @@ describe.each([1, 2, 4])('with %i pool workers', (workers) => {
       const input = data.subarray(0, length);
       expect(toHex(stage.hash(input)), `${length} B`).toBe(await expectedHex(input));
     }
-    await stage.start({ workers });
+    await stage.start({ workers, minBytes: 16 * MiB });
+  });
+});
+
+describe('the size from which the pool is used', () => {
+  afterAll(() => stage.start());
+
+  it('is measured when the pool starts: the first size at which the pool clearly beat one thread, else the largest tried', async () => {
+    await stage.start({ workers: 1 });
+    const use = stage.threadUse();
+    expect(use.threads).toBe(2);
+    const rows = use.crossover!;
+    // The sizes in the order tried, from the smallest, stopping at the first the pool won.
+    expect(rows.map((row) => row.bytes)).toEqual(stage.CALIBRATION_SIZES.slice(0, rows.length));
+    for (const row of rows) {
+      expect(row.oneThreadMs).toBeGreaterThan(0);
+      expect(row.poolMs).toBeGreaterThan(0);
+    }
+    rows.slice(0, -1).forEach((row) => expect(stage.poolWon(row), `${row.bytes} B`).toBe(false));
+    const last = rows[rows.length - 1];
+    if (stage.poolWon(last)) expect(use.minBytes).toBe(last.bytes);
+    else expect([use.minBytes, rows.length]).toEqual([stage.CALIBRATION_SIZES.at(-1), stage.CALIBRATION_SIZES.length]);
+    // Below the threshold one thread hashes; from it on, the pool (its split is recorded).
+    const input = randomBytes(use.minBytes, 21);
+    expect(toHex(stage.hash(input.subarray(0, use.minBytes - 1)))).toBe(await expectedHex(input.subarray(0, use.minBytes - 1)));
+    expect(stage.threadUse().lastSplit).toBeUndefined();
+    expect(toHex(stage.hash(input))).toBe(await expectedHex(input));
+    expect(stage.threadUse().lastSplit?.pieces).toBeGreaterThanOrEqual(2);
+  });
+
+  it('is the one given, without timing anything, when start() is told it', async () => {
+    await stage.start({ workers: 1, minBytes: 3 * MiB });
+    expect(stage.threadUse()).toEqual({ threads: 2, minBytes: 3 * MiB });
   });
 });
 
@@ -70,7 +102,7 @@ describe('a broken pool', () => {
   afterEach(() => stage.start());
 
   it.each(['hang', 'exit'] as const)('throws with a reason, never a digest, when a worker goes "%s" mid-hash', async (fault) => {
-    await stage.start({ workers: 2, timeoutMs: 1500 });
+    await stage.start({ workers: 2, timeoutMs: 1500, minBytes: 4 * MiB });
     const input = randomBytes(16 * MiB, 5);
     stage.injectFault(0, fault);
     await new Promise((resolve) => setTimeout(resolve, 50)); // the worker reads its message
@@ -82,7 +114,7 @@ describe('a broken pool', () => {
   });
 
   it('throws with the reason when a worker died between hashes', async () => {
-    await stage.start({ workers: 2, timeoutMs: 3000 });
+    await stage.start({ workers: 2, timeoutMs: 3000, minBytes: 4 * MiB });
     stage.injectFault(1, 'exit');
     // The worker dies on its next piece; the hash that gives it one may still finish right
     // on the other threads, or time out. Either way, once the death is seen, hashes throw.

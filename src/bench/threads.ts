@@ -3,6 +3,7 @@
 // shows it, so a multi-core figure is never read as one core's, and a stage that fell
 // back to one thread says why.
 
+import { poolWon, type Crossover } from '../../steps/11-every-core/blake3.ts';
 import type { ThreadUse } from '../../steps/index.ts';
 import { formatSize } from './plan.ts';
 
@@ -11,6 +12,17 @@ export function describeThreadUse(use: ThreadUse): string {
   const workers = use.threads - 1;
   return (
     `hashes inputs of ${formatSize(use.minBytes)} or more on ${use.threads} threads at once ` +
-    `(the calling thread and ${workers} pool worker${workers === 1 ? '' : 's'}), so it uses ${use.threads} cores`
+    `(the calling thread and ${workers} pool worker${workers === 1 ? '' : 's'}), so it uses ${use.threads} cores` +
+    (use.crossover?.length ? describeCrossover(use.crossover) : '')
   );
+}
+
+// What the stage measured when it loaded to choose that size: the last size it timed.
+function describeCrossover(rows: Crossover[]): string {
+  const last = rows[rows.length - 1];
+  const ms = (value: number) => `${value >= 10 ? Math.round(value) : value.toPrecision(2)} ms`;
+  const timing = `${ms(last.poolMs)} on the pool against ${ms(last.oneThreadMs)} on one thread`;
+  return poolWon(last)
+    ? `; timed when it loaded, the pool first won at ${formatSize(last.bytes)} (${timing})`
+    : `; timed when it loaded, the pool won at no size up to ${formatSize(last.bytes)} (there ${timing})`;
 }

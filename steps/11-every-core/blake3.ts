@@ -18,8 +18,13 @@
 // where it is; any other input is copied into the pool's shared buffer, which is serial
 // work on the calling thread. It copies only the pieces the workers take, in order, and
 // each worker starts as soon as its piece is there; its own pieces it hashes where they
-// are. Below MIN_PARALLEL_BYTES starting the others costs more than it saves and stage
-// 10 hashes on the calling thread alone.
+// are. Below some size, starting the others costs more than it saves and stage 10 hashes
+// on the calling thread alone. That size depends on the machine and the browser (on one
+// 2-core machine the pool won from 1 MiB in Chromium, on another only from 4 MiB, and
+// Firefox wakes a worker more slowly), so start() measures it: it times one thread
+// against the pool at 256 KiB, 512 KiB, 1 MiB and so on, and the first size at which the
+// pool is faster becomes the threshold. Those timed hashes double as a check that the
+// pool and one thread give the same digest.
 //
 // hash() stays synchronous: the calling thread waits for the workers with Atomics.wait,
 // which browsers allow in workers (and Node on any thread) but not on a page's main
@@ -44,13 +49,21 @@ export { hashPortable, wat };
 
 const CHUNK_LEN = 1024;
 const KiB = 1024;
+const MiB = 1024 * KiB;
 
 /**
- * Below this many bytes the calling thread hashes alone. Measured in Chromium on a busy
- * 2-core AMD EPYC with one pool worker, fastest of 25 interleaved runs: the pool took 1.9x
- * one thread's time at 256 KiB, the same at 768 KiB, 0.75x at 1 MiB.
+ * The sizes start() times, smallest first, to find where the pool starts to pay: the
+ * first at which it beats one thread becomes the threshold. Below 256 KiB it never paid
+ * on any machine we measured (in Chromium on a 2-core AMD EPYC, fastest of 25 runs: the
+ * pool took 1.9x one thread's time at 256 KiB, the same at 768 KiB, 0.75x at 1 MiB). When
+ * the pool wins at none of them, the threshold stays at the largest: the pool still takes
+ * 16 MiB and more, where it has the most to gain, and threadUse() shows what it lost by.
  */
-export const MIN_PARALLEL_BYTES = 512 * KiB;
+export const CALIBRATION_SIZES = [256 * KiB, 512 * KiB, MiB, 2 * MiB, 4 * MiB, 8 * MiB, 16 * MiB];
+/** Timed hashes each way at each size; the fastest of each counts, the least disturbed by other work. */
+const CALIBRATION_RUNS = 5;
+/** The pool wins at a size when its fastest hash takes at most this share of one thread's: a clear gain, not a tie. */
+const CALIBRATION_WIN = 0.9;
 
 /** Pieces per thread: enough that a thread the machine slows down costs one small piece, not a half. */
 const PIECES_PER_THREAD = 8;
@@ -62,7 +75,7 @@ const MIN_PIECE_CHUNKS = 64;
 export interface PoolOptions {
   /** Pool workers besides the calling thread; default one less than the cores reported. */
   workers?: number;
-  /** The smallest input hashed on several threads. */
+  /** The smallest input hashed on several threads; by default start() measures it. */
   minBytes?: number;
   /** The longest wait for the workers in one hash, in ms, before it throws. */
   timeoutMs?: number;
@@ -76,13 +89,23 @@ export interface ThreadUse {
   fallback?: string;
   /** How the last input hashed on the pool was shared: its pieces, and how many the workers took. */
   lastSplit?: { pieces: number; byWorkers: number };
+  /** The timings start() chose minBytes from, one row per size tried; absent when minBytes was given. */
+  crossover?: Crossover[];
+}
+
+/** One size start() timed: the fastest hash on the calling thread alone and on the pool. */
+export interface Crossover {
+  bytes: number;
+  oneThreadMs: number;
+  poolMs: number;
 }
 
 let pool: Pool | undefined;
 let fallback: string | undefined = 'the worker pool was not started (the stage starts it when it loads)';
-let minBytes = MIN_PARALLEL_BYTES;
+let minBytes = CALIBRATION_SIZES[0];
 let timeoutMs: number | undefined;
 let lastSplit: ThreadUse['lastSplit'];
+let crossover: Crossover[] | undefined;
 
 async function reportedCores(): Promise<number> {
   if (typeof globalThis.process?.versions?.node === 'string') {
@@ -111,24 +134,78 @@ function whyNoPool(workers: number): string | undefined {
 }
 
 /**
- * Starts the worker pool, or restarts it with other options. Asynchronous because
- * threads boot asynchronously; the registry's load() awaits it, so hash() never waits
- * for a thread to start. Never rejects: where the pool cannot run, threadUse() says why.
+ * Starts the worker pool, or restarts it with other options, and unless options.minBytes
+ * is given, measures from which size on the pool pays (a few hundred ms at most).
+ * Asynchronous because threads boot asynchronously; the registry's load() awaits it, so
+ * hash() never waits for a thread to start. Never rejects: where the pool cannot run,
+ * threadUse() says why.
  */
 export async function start(options: PoolOptions = {}): Promise<void> {
   pool?.stop();
   pool = undefined;
   lastSplit = undefined;
+  crossover = undefined;
   const workers = options.workers ?? (await reportedCores()) - 1;
-  minBytes = options.minBytes ?? MIN_PARALLEL_BYTES;
+  minBytes = options.minBytes ?? CALIBRATION_SIZES[0];
   timeoutMs = options.timeoutMs;
   fallback = whyNoPool(workers);
   if (fallback) return;
+  let started: Pool | undefined;
   try {
-    pool = await Pool.start(workers, START_TIMEOUT_MS);
+    started = await Pool.start(workers, START_TIMEOUT_MS);
+    if (options.minBytes === undefined) {
+      crossover = await measureCrossover(started);
+      const won = crossover.find(poolWon);
+      minBytes = won?.bytes ?? CALIBRATION_SIZES[CALIBRATION_SIZES.length - 1];
+    }
+    pool = started;
+    lastSplit = undefined;
   } catch (error) {
+    started?.stop();
     fallback = `the worker pool did not start: ${error instanceof Error ? error.message : String(error)}`;
   }
+}
+
+/** Whether the pool clearly beat one thread at a size start() timed. */
+export function poolWon(row: Crossover): boolean {
+  return row.poolMs <= CALIBRATION_WIN * row.oneThreadMs;
+}
+
+// Times one thread against the pool at each of CALIBRATION_SIZES in turn, until the pool
+// wins: the fastest of CALIBRATION_RUNS hashes each way, taken alternately so that a busy
+// moment of the machine falls on both. Both paths are warmed up first, and the engine
+// gets a moment between sizes: a fresh module runs its first hashes in quickly compiled
+// code while the optimized code is compiled in the background, on the same two cores.
+// Throws when the two digests differ.
+async function measureCrossover(started: Pool): Promise<Crossover[]> {
+  const largest = CALIBRATION_SIZES[CALIBRATION_SIZES.length - 1];
+  const input = new Uint8Array(largest);
+  for (let i = 0; i < largest; i += 64) input[i] = i / 64; // any bytes will do
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+  for (let run = 0; run < 4; run++) {
+    hashOneThread(input.subarray(0, MiB));
+    hashOnPool(input.subarray(0, MiB), started);
+  }
+  const rows: Crossover[] = [];
+  for (const bytes of CALIBRATION_SIZES) {
+    await pause();
+    const part = input.subarray(0, bytes);
+    const row: Crossover = { bytes, oneThreadMs: Infinity, poolMs: Infinity };
+    for (let run = 0; run < CALIBRATION_RUNS; run++) {
+      let begin = performance.now();
+      const expected = hashOneThread(part);
+      row.oneThreadMs = Math.min(row.oneThreadMs, performance.now() - begin);
+      begin = performance.now();
+      const actual = hashOnPool(part, started);
+      row.poolMs = Math.min(row.poolMs, performance.now() - begin);
+      if (actual.some((byte, i) => byte !== expected[i])) {
+        throw new Error(`the pool's digest of ${bytes} bytes differed from one thread's`);
+      }
+    }
+    rows.push(row);
+    if (poolWon(row)) break;
+  }
+  return rows;
 }
 
 /** Stops the pool's workers; later hashes run on one thread until start() is called again. */
@@ -139,7 +216,7 @@ export function stop(): void {
 }
 
 export function threadUse(): ThreadUse {
-  if (pool) return { threads: pool.size + 1, minBytes, ...(lastSplit && { lastSplit }) };
+  if (pool) return { threads: pool.size + 1, minBytes, ...(lastSplit && { lastSplit }), ...(crossover && { crossover }) };
   return { threads: 1, minBytes, fallback };
 }
 
