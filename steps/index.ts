@@ -2,9 +2,10 @@
 // and outside checkers all find the stages here and nowhere else: registering a stage
 // is what puts it under test and on screen.
 
+import type { OneBlockChoice } from './10-simd-one-block/blake3.ts';
 import type { ThreadUse } from './11-every-core/blake3.ts';
 
-export type { ThreadUse };
+export type { OneBlockChoice, ThreadUse };
 
 /** What every stage and every baseline module exports. */
 export interface Hasher {
@@ -12,6 +13,8 @@ export interface Hasher {
   hash(input: Uint8Array): Uint8Array;
   /** Stage 11 only: how many threads it hashes large inputs on, or why only one. */
   threadUse?(): ThreadUse;
+  /** Stage 10 only: which of its two one-block codes it chose, and the timings that chose it. */
+  oneBlockChoice?(): OneBlockChoice;
 }
 
 export interface Stage {
@@ -161,7 +164,12 @@ export const STAGES: Stage[] = [
     articleSpeedup: null,
     requires: 'wasm-simd',
     watFile: 'modules.wat',
-    load: () => import('./10-simd-one-block/blake3.ts'),
+    // Times its two one-block codes here, so the synchronous hash() uses the faster one from the start.
+    load: async () => {
+      const stage = await import('./10-simd-one-block/blake3.ts');
+      await stage.chooseOneBlockCode();
+      return stage;
+    },
   },
   {
     id: '11-every-core',

@@ -108,7 +108,10 @@ interface Contestant {
 }
 
 /** A stage module; from stage 8 on it also exports the copying path big-endian machines take. */
-type StageModule = Hasher & { hashPortable?: (input: Uint8Array) => Uint8Array };
+type StageModule = Hasher & {
+  hashPortable?: (input: Uint8Array) => Uint8Array;
+  useOneBlockCode?: (code: 'rows' | 'words') => void;
+};
 
 function pickHash(module: StageModule): BaselineHasher {
   return { hash: (input) => module.hash(input) };
@@ -120,6 +123,20 @@ function pickPortable(module: StageModule): BaselineHasher {
     throw new Error('from stage 8 on a stage must export hashPortable(), its big-endian copying path, so tests can reach it');
   }
   return { hash: (input) => portable(input) };
+}
+
+/** Stage 10 with one of its two one-block codes, whichever its timing would choose on this machine. */
+function pickOneBlockCode(code: 'rows' | 'words'): (module: StageModule) => BaselineHasher {
+  return (module) => {
+    const use = module.useOneBlockCode;
+    if (typeof use !== 'function') throw new Error('stage 10 must export useOneBlockCode() so tests can reach both codes');
+    return {
+      hash: (input) => {
+        use(code);
+        return module.hash(input);
+      },
+    };
+  };
 }
 
 function stageContestant(stage: Stage, pick: (module: StageModule) => BaselineHasher, suffix = ''): Contestant {
@@ -135,6 +152,9 @@ const CONTESTANTS: Contestant[] = [
   ...STAGES.map((stage) => stageContestant(stage, pickHash)),
   ...STAGES.filter((stage) => stage.index >= 8).map((stage) =>
     stageContestant(stage, pickPortable, ' hashPortable() (big-endian copying path)'),
+  ),
+  ...(['rows', 'words'] as const).map((code) =>
+    stageContestant(stageById('10-simd-one-block')!, pickOneBlockCode(code), ` with one-block code "${code}"`),
   ),
   ...BASELINES.filter((baseline) => baseline.digest === 'blake3').map((baseline) => ({
     name: `${baseline.kind} ${baseline.id}`,

@@ -118,17 +118,50 @@ describe('stage 9 where WebAssembly SIMD is missing', () => {
   });
 });
 
-describe('stage 10: two modules over one page', () => {
-  it('prints both, every line of each, and both validate', async () => {
+describe('stage 10: three modules over one page', () => {
+  it('prints all three, every line of each, and all validate', async () => {
     const stage10 = await import('../steps/10-simd-one-block/blake3.ts');
-    const { COMPRESS1X } = await import('../steps/10-simd-one-block/compress1x.ts');
+    const { COMPRESS1X_ROWS, COMPRESS1X_WORDS } = await import('../steps/10-simd-one-block/compress1x.ts');
     const stage10Assembler = await import('../steps/10-simd-one-block/wasm.ts');
     const text = stage10.wat();
-    expect(text.match(/^\(module$/gm)).toHaveLength(2);
+    expect(text.match(/^\(module$/gm)).toHaveLength(3);
     const printed = new Set(text.split('\n').map((line) => line.trim()));
-    expect([...COMPRESS4X.body, ...COMPRESS1X.body].filter((line) => !printed.has(line.trim()))).toEqual([]);
-    expect(WebAssembly.validate(stage10Assembler.assemble(COMPRESS1X))).toBe(true);
+    const bodies = [...COMPRESS4X.body, ...COMPRESS1X_ROWS.body, ...COMPRESS1X_WORDS.body];
+    expect(bodies.filter((line) => !printed.has(line.trim()))).toEqual([]);
+    expect(WebAssembly.validate(stage10Assembler.assemble(COMPRESS1X_ROWS))).toBe(true);
+    expect(WebAssembly.validate(stage10Assembler.assemble(COMPRESS1X_WORDS))).toBe(true);
     expect(stage10.simdSupported()).toBe(true);
+  });
+
+  it('times its two one-block codes and keeps the faster; either can be chosen by hand', async () => {
+    const stage10 = await import('../steps/10-simd-one-block/blake3.ts');
+    const choice = await stage10.chooseOneBlockCode();
+    const { rows, words } = choice.nsPerBlock!;
+    expect(rows).toBeGreaterThan(0);
+    expect(words).toBeGreaterThan(0);
+    expect(choice.code).toBe(rows <= words ? 'rows' : 'words');
+    expect(stage10.oneBlockChoice()).toBe(choice);
+    stage10.useOneBlockCode('words');
+    expect(stage10.oneBlockChoice()).toEqual({ code: 'words' });
+    stage10.useOneBlockCode(choice.code);
+  });
+
+  it('encodes i32x4.splat and i32x4.replace_lane, and refuses a lane past 3', async () => {
+    const { assemble: assemble10 } = await import('../steps/10-simd-one-block/wasm.ts');
+    const memory = new WebAssembly.Memory({ initial: 1, maximum: 1 });
+    const words = new Uint32Array(memory.buffer);
+    const build: FunctionModule = {
+      name: 'build',
+      params: ['at'],
+      i32Locals: [],
+      v128Locals: [],
+      memoryPages: 1,
+      body: ['local.get $at  i32.const 7  i32x4.splat  i32.const 9  i32x4.replace_lane 2  v128.store'],
+    };
+    const run = new WebAssembly.Instance(new WebAssembly.Module(assemble10(build)), { env: { memory } }).exports.build as (at: number) => void;
+    run(16);
+    expect([...words.subarray(4, 8)]).toEqual([7, 7, 9, 7]);
+    expect(() => assemble10({ ...build, body: ['i32.const 1  i32x4.splat  i32.const 2  i32x4.replace_lane 4'] })).toThrow('needs a lane from 0 to 3');
   });
 
   it('encodes i32 loads and stores with their own natural alignment (4 bytes, log2 2)', async () => {

@@ -174,11 +174,7 @@ const CV_STACK = simd.INPUT + simd.SUBTREE_CHUNKS * CHUNK_LEN;
 const CV_STACK_WORDS = 34 * 8;
 if (CV_STACK + 4 * CV_STACK_WORDS > 65536) throw new Error('the CV stack does not fit in the 64 KiB page');
 
-let moduleBytes: [Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>] | undefined;
-// Set by the first hash(): the modules' functions and views of their one memory. The
-// memory cannot grow, so the views stay valid for good.
-let compress4x: ((input: number, stride: number, blocks: number, flags: number, output: number) => void) | undefined;
-let compress1x: (
+type Compress1x = (
   input: number,
   length: number,
   counterLow: number,
@@ -187,14 +183,33 @@ let compress1x: (
   endFlags: number,
   output: number,
 ) => void;
+
+/** The two one-block codes: the state as four SIMD rows, or as 16 i32 words. */
+export type OneBlockCode = 'rows' | 'words';
+
+/** Which one-block code hashes, and when it was chosen by timing, what each took. */
+export interface OneBlockChoice {
+  code: OneBlockCode;
+  /** Nanoseconds a block, the fastest of the timed runs; absent until chooseOneBlockCode() ran. */
+  nsPerBlock?: Record<OneBlockCode, number>;
+}
+
+let moduleBytes: Uint8Array<ArrayBuffer>[] | undefined;
+// Set by the first hash(): the modules' functions and views of their one memory. The
+// memory cannot grow, so the views stay valid for good.
+let compress4x: ((input: number, stride: number, blocks: number, flags: number, output: number) => void) | undefined;
+let oneBlock: Record<OneBlockCode, Compress1x>;
+// The one-block code in use: rows until chooseOneBlockCode() has timed both.
+let compress1x: Compress1x;
+let choice: OneBlockChoice = { code: 'rows' };
 let simdWords = new Uint32Array(0);
 let simdBytes = new Uint8Array(0);
 // The bottom of the stack as bytes, where the digest ends up.
 let rootBytes = new Uint8Array(0);
 
-/** The two modules' bytes: compress4x and compress1x, each a function over the same imported page. */
-function wasmBytes(): [Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>] {
-  moduleBytes ??= [assemble(simd.COMPRESS4X), assemble(one.COMPRESS1X)];
+/** The three modules' bytes: compress4x and the two compress1x, each a function over the same imported page. */
+function wasmBytes(): Uint8Array<ArrayBuffer>[] {
+  moduleBytes ??= [simd.COMPRESS4X, one.COMPRESS1X_ROWS, one.COMPRESS1X_WORDS].map(assemble);
   return moduleBytes;
 }
 
@@ -206,11 +221,13 @@ export function simdSupported(): boolean {
 /** The modules as WebAssembly text (WAT), printed from the lines their bytes come from. */
 export function wat(): string {
   return [
-    ';; Two modules over one imported page: compress4x (four inputs at once, as in stage 9)',
-    ';; and compress1x (one input, a block at a time, in 32-bit instructions).',
+    ';; Three modules over one imported page: compress4x (four inputs at once, as in stage 9)',
+    ';; and two ways to hash one input a block at a time, of which the faster one here is used:',
+    ';; compress1xRows (the state as four vectors) and compress1xWords (as 16 i32 words).',
     '',
     printWat(simd.COMPRESS4X),
-    printWat(one.COMPRESS1X),
+    printWat(one.COMPRESS1X_ROWS),
+    printWat(one.COMPRESS1X_WORDS),
   ].join('\n');
 }
 
@@ -222,7 +239,7 @@ function instantiate(): void {
     );
   }
   const memory = new WebAssembly.Memory({ initial: 1, maximum: 1 });
-  const [bytes4x, bytes1x] = wasmBytes();
+  const [bytes4x, bytesRows, bytesWords] = wasmBytes();
   const exportsOf = (bytes: Uint8Array<ArrayBuffer>) =>
     new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { memory } }).exports;
   simdWords = new Uint32Array(memory.buffer);
@@ -237,8 +254,57 @@ function instantiate(): void {
   }
   fill(simd.PARENT_FLAGS, PARENT);
   fill(simd.ROOT_FLAGS, PARENT | ROOT);
-  compress1x = exportsOf(bytes1x).compress1x as typeof compress1x;
+  oneBlock = {
+    rows: exportsOf(bytesRows).compress1xRows as Compress1x,
+    words: exportsOf(bytesWords).compress1xWords as Compress1x,
+  };
+  compress1x = oneBlock[choice.code];
   compress4x = exportsOf(bytes4x).compress4x as typeof compress4x;
+}
+
+/** The one-block code hash() uses, and what timing chose it, if it was timed. */
+export function oneBlockChoice(): OneBlockChoice {
+  return choice;
+}
+
+/** Makes hash() use one of the two one-block codes (tests run both; chooseOneBlockCode() times them). */
+export function useOneBlockCode(code: OneBlockCode): void {
+  if (compress4x === undefined) instantiate();
+  choice = { code };
+  compress1x = oneBlock[code];
+}
+
+/**
+ * Times the two one-block codes on this machine and keeps the faster: on a 2-core AMD
+ * EPYC the words took 54 ns a block and rows 96, on a 2-core Intel Xeon words 200 and
+ * rows 100. Asynchronous so the engine can finish optimizing both in the background
+ * between the warm-up and the timing: freshly loaded code runs first in a quickly
+ * compiled form that says little about the final speed. The stage's load() awaits it;
+ * without it, hash() uses rows. Does nothing without WebAssembly SIMD.
+ */
+export async function chooseOneBlockCode(): Promise<OneBlockChoice> {
+  if (!IS_LITTLE_ENDIAN || !simdSupported()) return choice;
+  if (compress4x === undefined) instantiate();
+  const codes: OneBlockCode[] = ['rows', 'words'];
+  // A whole chunk of zeros, 16 blocks, compressed again and again; its chaining value goes where the root's would.
+  simdBytes.fill(0, simd.INPUT, simd.INPUT + CHUNK_LEN);
+  const run = (code: OneBlockCode, calls: number) => {
+    const start = performance.now();
+    for (let i = 0; i < calls; i++) oneBlock[code](simd.INPUT, CHUNK_LEN, i, 0, CHUNK_START, CHUNK_END, CV_STACK);
+    return ((performance.now() - start) * 1e6) / (calls * BLOCKS_PER_CHUNK);
+  };
+  for (let warm = 0; warm < 3; warm++) {
+    for (const code of codes) run(code, 300);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const nsPerBlock = { rows: Infinity, words: Infinity };
+  for (let round = 0; round < 7; round++) {
+    for (const code of codes) nsPerBlock[code] = Math.min(nsPerBlock[code], run(code, 100));
+  }
+  const code = nsPerBlock.rows <= nsPerBlock.words ? 'rows' : 'words';
+  choice = { code, nsPerBlock };
+  compress1x = oneBlock[code];
+  return choice;
 }
 
 // Hashes the `chunks` whole chunks at input[offset..] (a power of two from 4 to

@@ -34,6 +34,8 @@ const I8X16_SHUFFLE = 0x0d;
 const I8X16_SWIZZLE = 0x0e;
 const V128_OR = 0x50;
 const V128_XOR = 0x51;
+const I32X4_SPLAT = 0x11;
+const I32X4_REPLACE_LANE = 0x1c;
 const I32X4_SHL = 0xab;
 const I32X4_SHR_U = 0xad;
 const I32X4_ADD = 0xae;
@@ -56,7 +58,7 @@ const LIMITS_MIN_MAX = 0x01;
 const V128_ALIGN = 4;
 const I32_ALIGN = 2;
 
-type Immediate = 'none' | 'local' | 'i32' | 'memarg' | 'label' | 'branch' | 'lanes' | 'bytes';
+type Immediate = 'none' | 'local' | 'i32' | 'memarg' | 'label' | 'branch' | 'lanes' | 'bytes' | 'lane';
 
 /** Every instruction the assembler knows: its encoding and what immediate follows it. */
 const INSTRUCTIONS: Record<string, { opcode: number; simd: boolean; immediate: Immediate }> = {
@@ -83,6 +85,8 @@ const INSTRUCTIONS: Record<string, { opcode: number; simd: boolean; immediate: I
   'i8x16.swizzle': { opcode: I8X16_SWIZZLE, simd: true, immediate: 'none' },
   'v128.or': { opcode: V128_OR, simd: true, immediate: 'none' },
   'v128.xor': { opcode: V128_XOR, simd: true, immediate: 'none' },
+  'i32x4.splat': { opcode: I32X4_SPLAT, simd: true, immediate: 'none' },
+  'i32x4.replace_lane': { opcode: I32X4_REPLACE_LANE, simd: true, immediate: 'lane' },
   'i32x4.shl': { opcode: I32X4_SHL, simd: true, immediate: 'none' },
   'i32x4.shr_u': { opcode: I32X4_SHR_U, simd: true, immediate: 'none' },
   'i32x4.add': { opcode: I32X4_ADD, simd: true, immediate: 'none' },
@@ -190,6 +194,11 @@ function encodeBody(fn: FunctionModule): number[] {
         const depth = labels.length - 1 - labels.lastIndexOf(words[++i] ?? '');
         if (depth === labels.length) throw new Error(`wasm: no enclosing loop "${words[i]}" in "${line}"`);
         bytes.push(...unsignedLeb128(depth));
+      } else if (instruction.immediate === 'lane') {
+        // i32x4.replace_lane: which of the four 32-bit lanes, one byte.
+        const lane = words[++i];
+        if (!/^[0-3]$/.test(lane ?? '')) throw new Error(`wasm: ${mnemonic} needs a lane from 0 to 3 in "${line}"`);
+        bytes.push(Number(lane));
       } else if (instruction.immediate === 'lanes' || instruction.immediate === 'bytes') {
         // i8x16.shuffle: 16 byte indices, 0-15 from the first operand, 16-31 from the second.
         // v128.const: `i8x16` and the vector's 16 bytes.
