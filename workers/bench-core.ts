@@ -15,7 +15,7 @@ import { missingCapability, type Capabilities } from '../src/bench/capabilities.
 import { contentVersion } from '../src/bench/source-version.ts';
 import { measureTimerResolutionMs } from '../src/bench/timer.ts';
 import { patternInput } from '../src/selftest/vectors.ts';
-import type { ThreadUse } from '../steps/index.ts';
+import type { OneBlockChoice, ThreadUse } from '../steps/index.ts';
 
 /**
  * Small inputs every contestant must hash right before anything else: empty, one byte,
@@ -44,8 +44,8 @@ export interface Probe {
   versions: Record<string, string>;
 }
 
-/** A loaded contestant that may hash on more than one thread says how many (stage 11). */
-export type LoadOutcome = { status: 'loaded'; threadUse?: ThreadUse } | { status: 'failed'; reason: string };
+/** A loaded contestant that may hash on more than one thread says how many (stage 11); stage 10 says which one-block code it chose. */
+export type LoadOutcome = { status: 'loaded'; threadUse?: ThreadUse; oneBlock?: OneBlockChoice } | { status: 'failed'; reason: string };
 
 export interface PrepareSettings {
   sampleTargetMs: number;
@@ -196,7 +196,8 @@ export function createBenchCore(options: CoreOptions) {
         }
       }
       const threadUse = hasher.threadUse?.();
-      return threadUse ? { status: 'loaded', threadUse } : { status: 'loaded' };
+      const oneBlock = hasher.oneBlockChoice?.();
+      return { status: 'loaded', ...(threadUse && { threadUse }), ...(oneBlock && { oneBlock }) };
     },
 
     /**

@@ -7,7 +7,7 @@ import { STAGES, type Hasher } from '../steps/index.ts';
 import { BASELINES, baselineById } from '../steps/baselines.ts';
 import vectorFile from '../data/blake3-vectors.json';
 import { probeCapabilities } from '../src/bench/capabilities.ts';
-import { describeThreadUse } from '../src/bench/threads.ts';
+import { describeOneBlockChoice, describeThreadUse } from '../src/bench/threads.ts';
 import { FAULTS } from '../src/bench/faults.ts';
 import { patternInput, toHex, type VectorFile } from '../src/selftest/vectors.ts';
 
@@ -84,7 +84,7 @@ interface Contestant {
   version?: string;
   maxBytes: number;
   unavailable?: string;
-  load(): Promise<{ hash(input: Uint8Array): Uint8Array | Promise<Uint8Array>; threadUse?: Hasher['threadUse'] }>;
+  load(): Promise<{ hash(input: Uint8Array): Uint8Array | Promise<Uint8Array>; threadUse?: Hasher['threadUse']; oneBlockChoice?: Hasher['oneBlockChoice'] }>;
 }
 
 /** Every stage and BLAKE3 library; with `faults`, also the contestants broken on purpose. */
@@ -170,6 +170,8 @@ async function check(contestant: Contestant, checks: Check[]): Promise<SelftestR
   }
   const threads = hasher.threadUse?.();
   if (threads) row.note = describeThreadUse(threads);
+  const oneBlock = hasher.oneBlockChoice?.();
+  if (oneBlock) row.note = describeOneBlockChoice(oneBlock);
   for (const c of checks) {
     if (!c.official && c.length > contestant.maxBytes) continue;
     let actual: string;

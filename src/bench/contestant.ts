@@ -4,13 +4,15 @@
 
 import type { ContestantKind } from './results.ts';
 import type { Requirement } from './capabilities.ts';
-import type { ThreadUse } from '../../steps/index.ts';
+import type { OneBlockChoice, ThreadUse } from '../../steps/index.ts';
 
 export interface ContestantHasher {
   /** A 32-byte digest of `input`; WebCrypto can only answer with a promise. */
   hash(input: Uint8Array): Uint8Array | Promise<Uint8Array>;
   /** Stage 11: the threads it hashes on, or why only one. */
   threadUse?(): ThreadUse;
+  /** Stage 10: which one-block code it timed fastest when it loaded. */
+  oneBlockChoice?(): OneBlockChoice;
 }
 
 export interface Contestant {

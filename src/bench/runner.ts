@@ -27,7 +27,7 @@ import { effectiveSampleTargetMs, measureTimerResolutionMs } from './timer.ts';
 import { predictOneHash, describeMs } from './predict.ts';
 import type { BenchCore } from '../../workers/bench-core.ts';
 import { CallTimeout, Cancelled, WorkerDied, callWorker, type WorkerHandle } from './worker-handle.ts';
-import { describeThreadUse } from './threads.ts';
+import { describeOneBlockChoice, describeThreadUse } from './threads.ts';
 
 export type { WorkerHandle } from './worker-handle.ts';
 
@@ -240,6 +240,8 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
       else if (loaded.threadUse) {
         entry.info.threads = loaded.threadUse.threads;
         entry.info.note = describeThreadUse(loaded.threadUse);
+      } else if (loaded.oneBlock) {
+        entry.info.note = describeOneBlockChoice(loaded.oneBlock);
       }
     } catch (error) {
       fail(entry, explain(error, 'loading'));

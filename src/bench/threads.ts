@@ -1,10 +1,11 @@
-// How many threads a contestant hashes on, said in words. Only stage 11 uses more than
-// the one it is called on; the bench records this beside its figures and the self-test
-// shows it, so a multi-core figure is never read as one core's, and a stage that fell
-// back to one thread says why.
+// How a contestant chose to hash, said in words: how many threads (only stage 11 uses
+// more than the one it is called on; a multi-core figure must never be read as one
+// core's, and a stage that fell back to one thread says why), and which one-block code
+// stage 10 timed fastest on this machine. The bench records this beside its figures and
+// the self-test shows it.
 
 import { poolWon, type Crossover } from '../../steps/11-every-core/blake3.ts';
-import type { ThreadUse } from '../../steps/index.ts';
+import type { OneBlockChoice, ThreadUse } from '../../steps/index.ts';
 import { formatSize } from './plan.ts';
 
 export function describeThreadUse(use: ThreadUse): string {
@@ -25,4 +26,13 @@ function describeCrossover(rows: Crossover[]): string {
   return poolWon(last)
     ? `; timed when it loaded, the pool first won at ${formatSize(last.bytes)} (${timing})`
     : `; timed when it loaded, the pool won at no size up to ${formatSize(last.bytes)} (there ${timing})`;
+}
+
+/** Stage 10's one-block code, and the timing that chose it when it loaded. */
+export function describeOneBlockChoice(choice: OneBlockChoice): string {
+  const name = choice.code === 'rows' ? 'SIMD rows (compress1xRows)' : '32-bit words (compress1xWords)';
+  const ns = choice.nsPerBlock;
+  if (!ns) return `hashes single blocks with its ${name}, not timed against the other`;
+  const [chosen, other] = choice.code === 'rows' ? [ns.rows, ns.words] : [ns.words, ns.rows];
+  return `hashes single blocks with its ${name}, the faster when it loaded: ${Math.round(chosen)} ns a block against ${Math.round(other)}`;
 }

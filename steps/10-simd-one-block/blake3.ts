@@ -1,56 +1,41 @@
 // Stage 10: one block at a time in the module. Past the end of the article.
 //
 // Change from stage 9: what stage 9 still hashed in JavaScript goes through a second
-// function in the module, compress1x: inputs of one chunk or less, the last one to three
-// whole chunks and the final chunk of larger inputs, and every parent above the
+// kind of function in the module, compress1x: inputs of one chunk or less, the last one
+// to three whole chunks and the final chunk of larger inputs, and every parent above the
 // subtrees. compress1x takes one chunk that JS has copied into the page, zero-padded to
-// whole blocks, and compresses its blocks in a loop, the chaining value staying in
-// locals; a parent is the same call on the two children's 64 bytes. An input of 1 KiB
+// whole blocks, and compresses its blocks in a loop, the chaining value staying in the
+// function; a parent is the same call on the two children's 64 bytes. An input of 1 KiB
 // or less is one copy, one call and a copy of the 32-byte digest out of the page, with
 // no other allocation. The stack of chaining values moves into the page on this path (after
 // compress4x's layout), so a parent's two children already lie side by side as its block.
 // compress4x and its subtrees are stage 9's, unchanged. gen.ts writes compress1x from the
-// same kind of listing as compress4x; both are assembled at runtime into two modules over
+// same kind of listing as compress4x; all are assembled at runtime into modules over
 // one imported page: no .wasm file, one 64 KiB page whatever the input, and wat() prints
-// both. The portable path (big-endian machines, hashPortable()) is stage 9's JS; the word
+// them. The portable path (big-endian machines, hashPortable()) is stage 9's JS; the word
 // view of the input, which only served JS chunks on little-endian machines, is gone.
 //
 // Why: one chunk is one chain of blocks, each waiting for the previous one's output, so
 // stage 9's four chunk lanes have nothing to hold below 4 KiB. A JS call per block, with
 // typed-array reads and rotations built from two shifts, is what was left to remove.
 //
-// Inside, compress1x is scalar: 16 i32 locals, every g written out, the permutation
-// resolved by the generator, i32.rotr for rotations, message words loaded where they are
-// added, and the four g's of a half-round interleaved statement by statement as in stage
-// 9 (53.7-55.3 ns a block against 57.2-58.7 written one g after another; the message in
-// 16 more locals instead of loads, 53.4-55.0: no difference, so fewer locals).
+// compress1x comes in two versions with the same arguments and results (gen.ts):
+// compress1xRows, BLAKE3's SSE4.1 way, the state as four rows of four lanes and the
+// diagonals lined up by lane shuffles; and compress1xWords, 16 i32 locals, every g written
+// out, i32.rotr for rotations, the four g's of a half-round interleaved statement by
+// statement. Which is faster depends on the processor, by up to 2x either way: in
+// Chromium on a 2-core AMD EPYC the words took 54-55 ns a block and an earlier rows
+// version 96-98; on a 2-core Intel Xeon (Ice Lake) the words took 200-250 ns and the rows
+// 95-140. So chooseOneBlockCode(), which the stage's load() awaits, times both on the
+// machine that runs them and keeps the faster; hash() without it uses the rows.
 //
-// Tried first and not kept: the one-block SIMD compression of BLAKE3's SSE4.1 code, the
-// state as four rows of four lanes (one i32x4 vector per row), the diagonal step done by
-// turning rows 0, 2 and 3 with lane shuffles (row 1, computed last, stays put, so the
-// turns stay off the critical path) and turning them back, each round's message vectors
-// gathered from the block's four rows by i8x16.shuffle in an order fixed at generation
-// (48 shuffles a block). On this machine (AMD EPYC with AVX-512, Chromium 156) it took
-// 96-98 ns a block against 54-55 ns for the scalar code in the same three runs: 1.77x
-// slower, and slower than stage 9's JS (about 80 ns a block at 1 KiB). A one-block
-// compression is a chain of dependent steps (about 14 per half-round), and here a
-// dependent vector instruction costs 0.50 ns where a dependent 32-bit one costs 0.25 ns
-// (chains of 32 and 64 timed in a loop); a rotation by 12 or 7 is three vector
-// instructions but one scalar. The four lanes save instructions, not time on the chain,
-// while the scalar code keeps four independent g chains going on the integer units.
-// Reading the message rows from memory at each use instead of four locals changed
-// nothing (96.2-97.2 ns).
-//
-// Measured (2-core AMD EPYC shared with other work, Chromium 156, in a Web Worker). In
-// the quietest of several `npm run bench -- --browser --stages 9,10 --sizes
-// 96B,512B,1KiB,64KiB,1MiB` runs, medians: 96 B 513 MB/s, 512 B 938, 1 KiB 957; that is
-// 1.54x, 1.26x and 1.35x blake3-jit, 2.22x, 1.63x and 1.52x blake3-wasm, and 1.49x, 1.27x
-// and 1.22x stage 9, before the digest copy and the padding loop took about 20 ns more
-// off each call. At 64 KiB and 1 MiB stage 10 runs stage 9's compress4x: best-of-rounds
-// figures put the two level (2115 and 1847 MB/s against 2177 and 1919, 1.68x and 1.55x
-// blake3-jit), but the benchmark's medians on the loaded machine had stage 10 at 0.64-0.97x
-// stage 9 at 1 MiB, inside intervals of +-40% to +-170%: not explained, and worth
-// measuring again on a quiet machine.
+// Measured with the words on the EPYC (Chromium 156, in a Web Worker), medians of the
+// quietest of several `npm run bench -- --browser --stages 9,10 --sizes
+// 96B,512B,1KiB,64KiB,1MiB` runs: 96 B 513 MB/s, 512 B 938, 1 KiB 957; 1.54x, 1.26x and
+// 1.35x blake3-jit, 2.22x, 1.63x and 1.52x blake3-wasm. With the rows on the Xeon, one
+// 8-round run at 96 B, 512 B and 1 KiB: 2.74x, 2.30x and 1.83x blake3-wasm, 2.24x, 2.07x
+// and 2.10x blake3-jit, 2.8x, 2.5x and 2.1x stage 9. At 64 KiB and up stage 10 runs stage
+// 9's compress4x; the two are level or stage 10 slightly ahead.
 //
 // Without WebAssembly SIMD, hash() throws, as in stage 9: simdSupported() tells beforehand.
 
