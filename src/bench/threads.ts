@@ -30,9 +30,12 @@ function describeCrossover(rows: Crossover[]): string {
 
 /** Stage 10's one-block code, and the timing that chose it when it loaded. */
 export function describeOneBlockChoice(choice: OneBlockChoice): string {
-  const name = choice.code === 'rows' ? 'SIMD rows (compress1xRows)' : '32-bit words (compress1xWords)';
+  const names = { rows: 'SIMD rows (compress1xRows)', words: '32-bit words (compress1xWords)' };
+  const other = choice.code === 'rows' ? 'words' : 'rows';
   const ns = choice.nsPerBlock;
-  if (!ns) return `hashes single blocks with its ${name}, not timed against the other`;
-  const [chosen, other] = choice.code === 'rows' ? [ns.rows, ns.words] : [ns.words, ns.rows];
-  return `hashes single blocks with its ${name}, the faster when it loaded: ${Math.round(chosen)} ns a block against ${Math.round(other)}`;
+  if (!ns) return `hashes single blocks with its ${names[choice.code]}, not timed against its ${names[other]}`;
+  return (
+    `hashes single blocks with its ${names[choice.code]}, the faster when it loaded: ` +
+    `${Math.round(ns[choice.code])} ns a block against ${Math.round(ns[other])} for its ${names[other]}`
+  );
 }

@@ -1,0 +1,52 @@
+// The notes the bench and the self-test print beside a contestant's figures: how many
+// threads stage 11 used and what it timed to decide, and which one-block code stage 10
+// timed faster. A reader must be able to tell a multi-core figure from one core's.
+import { describe, expect, it } from 'vitest';
+import { describeOneBlockChoice, describeThreadUse } from '../src/bench/threads.ts';
+
+const MiB = 1024 * 1024;
+
+describe('stage 11', () => {
+  it('names the threads and the size it measured, with the timing that chose it', () => {
+    const note = describeThreadUse({
+      threads: 2,
+      minBytes: 4 * MiB,
+      crossover: [
+        { bytes: 2 * MiB, oneThreadMs: 2.04, poolMs: 2.5 },
+        { bytes: 4 * MiB, oneThreadMs: 3.1, poolMs: 2.71 },
+      ],
+    });
+    expect(note).toBe(
+      'hashes inputs of 4 MiB or more on 2 threads at once (the calling thread and 1 pool worker), so it uses 2 cores; ' +
+        'timed when it loaded, the pool first won at 4 MiB (2.7 ms on the pool against 3.1 ms on one thread)',
+    );
+  });
+
+  it('says so when the pool won nowhere, in whole milliseconds from 10 on', () => {
+    const note = describeThreadUse({ threads: 3, minBytes: 16 * MiB, crossover: [{ bytes: 16 * MiB, oneThreadMs: 14.2, poolMs: 13.6 }] });
+    expect(note).toMatch(/on 3 threads at once \(the calling thread and 2 pool workers\), so it uses 3 cores; /);
+    expect(note).toMatch(/the pool won at no size up to 16 MiB \(there 14 ms on the pool against 14 ms on one thread\)$/);
+  });
+
+  it('gives the reason when it hashes on one thread, and nothing about timing when told the size', () => {
+    expect(describeThreadUse({ threads: 1, minBytes: MiB, fallback: 'the page is not cross-origin isolated' })).toBe(
+      'hashes on one thread: the page is not cross-origin isolated',
+    );
+    expect(describeThreadUse({ threads: 2, minBytes: MiB })).not.toMatch(/timed/);
+  });
+});
+
+describe('stage 10', () => {
+  it('names the code it chose and both timings', () => {
+    expect(describeOneBlockChoice({ code: 'rows', nsPerBlock: { rows: 84.4, words: 169.2 } })).toBe(
+      'hashes single blocks with its SIMD rows (compress1xRows), the faster when it loaded: 84 ns a block against 169 for its 32-bit words (compress1xWords)',
+    );
+    expect(describeOneBlockChoice({ code: 'words', nsPerBlock: { rows: 97, words: 54.6 } })).toBe(
+      'hashes single blocks with its 32-bit words (compress1xWords), the faster when it loaded: 55 ns a block against 97 for its SIMD rows (compress1xRows)',
+    );
+  });
+
+  it('says when nothing was timed', () => {
+    expect(describeOneBlockChoice({ code: 'rows' })).toBe('hashes single blocks with its SIMD rows (compress1xRows), not timed against its 32-bit words (compress1xWords)');
+  });
+});
