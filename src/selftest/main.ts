@@ -68,6 +68,10 @@ function finish(verdict: 'pass' | 'fail', message: string): void {
  */
 const params = new URLSearchParams(location.search);
 const CONTESTANT_LIMIT_MS = Number(params.get('limit') ?? 30) * 1000 || 30_000;
+/** Tries per contestant before it is failed for hanging or for crashing its worker. */
+const ATTEMPTS = 3;
+/** The pause before a fresh worker, so the engine can give back what the stopped one held. */
+const RETRY_PAUSE_MS = 1000;
 /** `?faults` adds the contestants broken on purpose, to show what a failure looks like. */
 const withFaults = params.has('faults');
 
@@ -105,18 +109,27 @@ async function main(): Promise<void> {
     status.textContent = `Checking ${index + 1} of ${list.length}: ${title}…`;
     const late = `did not finish within ${CONTESTANT_LIMIT_MS / 1000} s: it hangs or is far too slow`;
     let row: SelftestRow | undefined;
-    // A contestant that hangs gets a second try in a fresh worker: a hang that does not come
-    // back is the engine's hiccup (seen in WebKit and Firefox on a busy machine), and a wrong
-    // digest, which is what this page is for, would show on either try.
+    // A contestant that hangs, or whose worker fails, gets up to two more tries, each in a
+    // fresh worker started after a pause: a hang or a crash that does not come back is the
+    // engine's hiccup (seen in WebKit and Firefox on a busy machine, where a stopped worker's
+    // memory is not yet given back), and a wrong digest, which is what this page is for,
+    // would show on any try.
+    let firstProblem: string | undefined;
     for (let attempt = 1; !row; attempt++) {
       try {
         row = await withinLimit(current.api.check(index, withFaults), current.failed, CONTESTANT_LIMIT_MS, late);
-        if (attempt > 1) row.note = [`the first try ${late.replace(/:.*/, '')}; a fresh worker finished`, row.note].filter(Boolean).join('; ');
+        if (firstProblem) {
+          const tries = attempt === 2 ? 'the first try' : `the first ${attempt - 1} tries`;
+          row.note = [`${tries} failed (${firstProblem.replace(/:.*/, '')}); a fresh worker finished`, row.note].filter(Boolean).join('; ');
+        }
       } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        firstProblem ??= reason;
         // The worker is stuck or gone: go on in a fresh one.
         current.worker.terminate();
+        if (attempt === ATTEMPTS) row = failedRow(id, title, version, `${reason}, ${ATTEMPTS} times`);
+        else await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
         current = startWorker();
-        if (attempt === 2) row = failedRow(id, title, version, `${error instanceof Error ? error.message : String(error)}, twice`);
       }
     }
     rows.push(row);

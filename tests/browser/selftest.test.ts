@@ -93,14 +93,14 @@ describe('self-test page', () => {
   });
 
   it('reports a contestant that hangs, throws or lies as failed, with the reason, and still checks the rest', async () => {
-    // ?faults adds the contestants broken on purpose; ?limit=4 stops the one that hangs after 4 s, twice.
+    // ?faults adds the contestants broken on purpose; ?limit=4 stops the one that hangs after 4 s, three times.
     const { page, errors } = await openApp(browser, '/selftest.html?faults&limit=4');
     await expect.poll(() => page.locator('body').getAttribute('data-status'), { timeout: 150_000, interval: 500 }).toBe('fail');
     const rows = await page.evaluate(readRows);
     const verdicts = Object.fromEntries(rows.map((row) => [row.id, row.verdict]));
     expect(verdicts).toMatchObject({ 'fault-throws': 'fail', 'fault-wrong-digest': 'fail', 'fault-hangs': 'fail', '08-little-endian': 'pass' });
     const text = (id: string) => rows.find((row) => row.id === id)!.text;
-    expect(text('fault-hangs')).toMatch(/did not finish within 4 s: it hangs or is far too slow, twice/);
+    expect(text('fault-hangs')).toMatch(/did not finish within 4 s: it hangs or is far too slow, 3 times/);
     expect(text('fault-throws')).toMatch(/deliberate failure/);
     expect(text('fault-wrong-digest')).toMatch(/wrong digest/);
     expect(await page.locator('#status').textContent()).toMatch(/Fault: hangs/);
