@@ -147,15 +147,28 @@ function rowsRounds(): string[] {
   return lines;
 }
 
+// The block loop both versions share: its head sets $more, its tail steps to the next block.
+const BLOCK_START = [
+  'loop $block',
+  ';; $more: another block follows this one',
+  `local.get $length  i32.const ${BLOCK_LEN}  i32.gt_u  local.set $more`,
+];
+const NEXT_BLOCK = [
+  ';; on to the next block, which has no start flag',
+  `local.get $input  i32.const ${BLOCK_LEN}  i32.add  local.set $input`,
+  `local.get $length  i32.const ${BLOCK_LEN}  i32.sub  local.set $length`,
+  'i32.const 0  local.set $flags',
+  'local.get $more  br_if $block',
+  'end',
+];
+
 function rowsBody(): string[] {
   return [
     ';; the chaining value (rows 0 and 1) starts as the key words: the IV for plain hashing',
     `${vectorConst(IV.slice(0, 4))}  local.set $row0`,
     `${vectorConst(IV.slice(4, 8))}  local.set $row1`,
     'local.get $startFlags  local.set $flags',
-    'loop $block',
-    ';; $more: another block follows this one',
-    `local.get $length  i32.const ${BLOCK_LEN}  i32.gt_u  local.set $more`,
+    ...BLOCK_START,
     ';; row 2: IV 0-3; row 3: counter low, counter high, block length, flags',
     `${vectorConst(IV.slice(0, 4))}  local.set $row2`,
     ';; a whole block but the last, which has what is left; the last also gets $endFlags',
@@ -166,12 +179,7 @@ function rowsBody(): string[] {
     ';; the new chaining value: rows 0 and 1 ^= rows 2 and 3',
     'local.get $row0  local.get $row2  v128.xor  local.set $row0',
     'local.get $row1  local.get $row3  v128.xor  local.set $row1',
-    ';; on to the next block, which has no start flag',
-    `local.get $input  i32.const ${BLOCK_LEN}  i32.add  local.set $input`,
-    `local.get $length  i32.const ${BLOCK_LEN}  i32.sub  local.set $length`,
-    'i32.const 0  local.set $flags',
-    'local.get $more  br_if $block',
-    'end',
+    ...NEXT_BLOCK,
     ';; the chaining value, little-endian, to $output',
     'local.get $output  local.get $row0  v128.store offset=0',
     'local.get $output  local.get $row1  v128.store offset=16',
@@ -183,9 +191,7 @@ function wordsBody(): string[] {
     ';; the chaining value starts as the key words: the IV for plain hashing',
     ...range(8).map((i) => `i32.const ${IV[i] | 0}  local.set $s${i}`),
     'local.get $startFlags  local.set $flags',
-    'loop $block',
-    ';; $more: another block follows this one',
-    `local.get $length  i32.const ${BLOCK_LEN}  i32.gt_u  local.set $more`,
+    ...BLOCK_START,
     ';; state = chaining value (s0-s7 already), IV 0-3, counter low, counter high, block length, flags',
     ...range(4).map((i) => `i32.const ${IV[i] | 0}  local.set $s${i + 8}`),
     'local.get $counterLow  local.set $s12',
@@ -196,12 +202,7 @@ function wordsBody(): string[] {
     ...rounds(),
     ';; the new chaining value: s[i] ^= s[i + 8]',
     ...range(8).map((i) => `local.get $s${i}  local.get $s${i + 8}  i32.xor  local.set $s${i}`),
-    ';; on to the next block, which has no start flag',
-    `local.get $input  i32.const ${BLOCK_LEN}  i32.add  local.set $input`,
-    `local.get $length  i32.const ${BLOCK_LEN}  i32.sub  local.set $length`,
-    'i32.const 0  local.set $flags',
-    'local.get $more  br_if $block',
-    'end',
+    ...NEXT_BLOCK,
     ';; the chaining value, little-endian, to $output',
     ...range(8).map((i) => `local.get $output  local.get $s${i}  i32.store offset=${4 * i}`),
   ];
