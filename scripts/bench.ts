@@ -100,7 +100,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const { plan } = options;
   const where = options.browsers.length > 0 ? `headless ${options.browsers.join(', then ')} (Web Workers)` : 'Node worker threads';
-  process.stderr.write(`bench: ${plan.contestants.length} contestants x ${plan.sizes.length} sizes x ${plan.rounds} rounds in ${where}\n`);
+  process.stderr.write(`bench: ${plan.contestants.length} contestants x ${plan.sizes.length} sizes x ${plan.rounds} rounds in ${where}${plan.sharedInput ? ', inputs in shared memory' : ''}\n`);
   const controller = new AbortController();
   process.once('SIGINT', () => {
     process.stderr.write('\nbench: stopping; the samples so far will be reported (Ctrl-C again to quit at once)\n');

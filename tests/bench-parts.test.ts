@@ -68,6 +68,13 @@ describe('command line', () => {
     expect(() => parseCliArgs(['--browser='])).toThrow(/--browser needs browser names/);
   });
 
+  it('keeps inputs ordinary unless told to put them in shared memory', () => {
+    expect(parseCliArgs([]).plan.sharedInput).toBeUndefined();
+    expect(parseCliArgs(['--input', 'ordinary']).plan.sharedInput).toBeUndefined();
+    expect(parseCliArgs(['--input=shared']).plan.sharedInput).toBe(true);
+    expect(() => parseCliArgs(['--input', 'SAB'])).toThrow(/--input is "ordinary" or "shared", got "SAB"/);
+  });
+
   it('explains what is wrong with bad arguments', () => {
     expect(() => parseCliArgs(['--stages', '12'])).toThrow(/there is no stage 12/);
     expect(() => parseCliArgs(['--stages', 'sha3'])).toThrow(/unknown contestant "sha3"/);

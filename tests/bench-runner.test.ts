@@ -3,7 +3,7 @@
 // the time box and the order of samples are exact and the tests take milliseconds.
 import { describe, expect, it } from 'vitest';
 import { blake3 } from '@noble/hashes/blake3.js';
-import { createBenchCore } from '../workers/bench-core.ts';
+import { createBenchCore, SMOKE_LENGTHS } from '../workers/bench-core.ts';
 import { runBenchmark, type RunOptions } from '../src/bench/runner.ts';
 import { contestantById, type Contestant } from '../src/bench/contestants.ts';
 import type { Capabilities } from '../src/bench/capabilities.ts';
@@ -22,6 +22,8 @@ interface Fake {
   requires?: Contestant['requires'];
   /** Never answer (a promise that never settles): a hang the single thread survives. */
   hangs?: boolean;
+  /** Where each input it hashed lived, in order. */
+  memory?: ('shared' | 'ordinary')[];
 }
 
 /** A world of fake contestants on one fake clock, with a record of every call. */
@@ -49,6 +51,7 @@ function world(fakes: Fake[], clockStep = (t: number) => t) {
         load: async () => ({
           hash(input: Uint8Array) {
             if (fake.hangs) return new Promise<Uint8Array>(() => {});
+            fake.memory?.push(input.buffer instanceof SharedArrayBuffer ? 'shared' : 'ordinary');
             t += fake.cost(input.length);
             const digest = digestOf(input);
             if (fake.wrongAt?.(input.length)) digest[5] ^= 0x80;
@@ -122,6 +125,21 @@ describe('bench runner', () => {
     expect(w.calls.slice(firstSample).some((c) => c.method !== 'sample')).toBe(false);
     expect(validateResults(results).ok).toBe(true);
     expect(w.counts()).toEqual({ spawned: 3, terminated: 3 });
+  });
+
+  it('gives every contestant inputs in shared memory when the plan asks, and records it', async () => {
+    for (const sharedInput of [undefined, true]) {
+      const fakes = ['a', 'b'].map((id) => ({ id, cost: flat(0.01), memory: [] as ('shared' | 'ordinary')[] }));
+      const results = await world(fakes).run({ contestants: ['a', 'b'], sizes: [96, 1024], rounds: 2, sharedInput });
+      // The checks on loading use small ordinary inputs; every hash of a planned size, the planned kind.
+      for (const fake of fakes) {
+        const timed = fake.memory.slice(SMOKE_LENGTHS.length);
+        expect(timed.length).toBeGreaterThan(10);
+        expect(new Set(timed)).toEqual(new Set([sharedInput ? 'shared' : 'ordinary']));
+      }
+      expect(results.config.sharedInput).toBe(sharedInput);
+      expect(validateResults(results).ok).toBe(true);
+    }
   });
 
   it('calibrates each sample to the target and reports nanoseconds per hash', async () => {

@@ -7,32 +7,45 @@ import { describeOneBlockChoice, describeThreadUse } from '../src/bench/threads.
 const MiB = 1024 * 1024;
 
 describe('stage 11', () => {
-  it('names the threads and the size it measured, with the timing that chose it', () => {
+  it('names the threads and both sizes it measured, with the timings that chose them', () => {
     const note = describeThreadUse({
       threads: 2,
       minBytes: 4 * MiB,
+      minSharedBytes: 2 * MiB,
       crossover: [
-        { bytes: 2 * MiB, oneThreadMs: 2.04, poolMs: 2.5 },
-        { bytes: 4 * MiB, oneThreadMs: 3.1, poolMs: 2.71 },
+        { bytes: MiB, shared: true, oneThreadMs: 1.01, poolMs: 1.3 },
+        { bytes: 2 * MiB, shared: true, oneThreadMs: 2.04, poolMs: 1.5 },
+        { bytes: 2 * MiB, shared: false, oneThreadMs: 2.04, poolMs: 2.5 },
+        { bytes: 4 * MiB, shared: false, oneThreadMs: 3.1, poolMs: 2.71 },
       ],
     });
     expect(note).toBe(
-      'hashes inputs of 4 MiB or more on 2 threads at once (the calling thread and 1 pool worker), so it uses 2 cores; ' +
-        'timed when it loaded, the pool first won at 4 MiB (2.7 ms on the pool against 3.1 ms on one thread)',
+      'hashes inputs of 4 MiB or more (2 MiB or more when they are already in shared memory) on 2 threads at once ' +
+        '(the calling thread and 1 pool worker), so it uses 2 cores; timed when it loaded, ' +
+        'the pool first won at 2 MiB with an input in shared memory (1.5 ms on the pool against 2.0 ms on one thread), ' +
+        'and the pool first won at 4 MiB with an input it had to copy (2.7 ms on the pool against 3.1 ms on one thread)',
     );
   });
 
   it('says so when the pool won nowhere, in whole milliseconds from 10 on', () => {
-    const note = describeThreadUse({ threads: 3, minBytes: 16 * MiB, crossover: [{ bytes: 16 * MiB, oneThreadMs: 14.2, poolMs: 13.6 }] });
-    expect(note).toMatch(/on 3 threads at once \(the calling thread and 2 pool workers\), so it uses 3 cores; /);
-    expect(note).toMatch(/the pool won at no size up to 16 MiB \(there 14 ms on the pool against 14 ms on one thread\)$/);
+    const note = describeThreadUse({
+      threads: 3,
+      minBytes: 16 * MiB,
+      minSharedBytes: 16 * MiB,
+      crossover: [
+        { bytes: 16 * MiB, shared: true, oneThreadMs: 14.2, poolMs: 13.6 },
+        { bytes: 16 * MiB, shared: false, oneThreadMs: 14.2, poolMs: 15.1 },
+      ],
+    });
+    expect(note).toMatch(/^hashes inputs of 16 MiB or more on 3 threads at once \(the calling thread and 2 pool workers\), so it uses 3 cores; /);
+    expect(note).toMatch(/the pool won at no size up to 16 MiB with an input it had to copy \(there 15 ms on the pool against 14 ms on one thread\)$/);
   });
 
   it('gives the reason when it hashes on one thread, and nothing about timing when told the size', () => {
-    expect(describeThreadUse({ threads: 1, minBytes: MiB, fallback: 'the page is not cross-origin isolated' })).toBe(
+    expect(describeThreadUse({ threads: 1, minBytes: MiB, minSharedBytes: MiB, fallback: 'the page is not cross-origin isolated' })).toBe(
       'hashes on one thread: the page is not cross-origin isolated',
     );
-    expect(describeThreadUse({ threads: 2, minBytes: MiB })).not.toMatch(/timed/);
+    expect(describeThreadUse({ threads: 2, minBytes: MiB, minSharedBytes: MiB })).not.toMatch(/timed/);
   });
 });
 

@@ -42,7 +42,7 @@ afterAll(() => stage.stop());
 describe.each([1, 2, 4])('with %i pool workers', (workers) => {
   beforeAll(async () => {
     await stage.start({ workers, minBytes: 16 * MiB });
-    expect(stage.threadUse()).toEqual({ threads: workers + 1, minBytes: 16 * MiB });
+    expect(stage.threadUse()).toEqual({ threads: workers + 1, minBytes: 16 * MiB, minSharedBytes: 16 * MiB });
   });
 
   it('hashes 16 MiB and 64 MiB (plus a few bytes) right, copied or already shared', async () => {
@@ -69,22 +69,32 @@ describe.each([1, 2, 4])('with %i pool workers', (workers) => {
 describe('the size from which the pool is used', () => {
   afterAll(() => stage.start());
 
-  it('is measured when the pool starts: the first size at which the pool clearly beat one thread, else the largest tried', async () => {
+  it('is measured when the pool starts, for shared inputs and then for copied ones: the first size at which the pool clearly beat one thread, else the largest tried', async () => {
     await stage.start({ workers: 1 });
     const use = stage.threadUse();
     expect(use.threads).toBe(2);
-    const rows = use.crossover!;
-    // The sizes in the order tried, from the smallest, stopping at the first the pool won.
-    expect(rows.map((row) => row.bytes)).toEqual(stage.CALIBRATION_SIZES.slice(0, rows.length));
-    for (const row of rows) {
+    const shared = use.crossover!.filter((row) => row.shared);
+    const copied = use.crossover!.filter((row) => !row.shared);
+    expect(use.crossover).toEqual([...shared, ...copied]);
+    for (const row of use.crossover!) {
       expect(row.oneThreadMs).toBeGreaterThan(0);
       expect(row.poolMs).toBeGreaterThan(0);
     }
-    rows.slice(0, -1).forEach((row) => expect(stage.poolWon(row), `${row.bytes} B`).toBe(false));
-    const last = rows[rows.length - 1];
-    if (stage.poolWon(last)) expect(use.minBytes).toBe(last.bytes);
-    else expect([use.minBytes, rows.length]).toEqual([stage.CALIBRATION_SIZES.at(-1), stage.CALIBRATION_SIZES.length]);
-    // Below the threshold one thread hashes; from it on, the pool (its split is recorded).
+    // Each search tries sizes in order from where it starts and stops at the first the
+    // pool won; its last row is its threshold. Copied inputs start where shared ones ended.
+    const sizes = stage.CALIBRATION_SIZES;
+    const threshold = (rows: typeof shared) => {
+      rows.slice(0, -1).forEach((row) => expect(stage.poolWon(row), `${row.bytes} B`).toBe(false));
+      const last = rows[rows.length - 1];
+      if (!stage.poolWon(last)) expect(last.bytes).toBe(sizes.at(-1));
+      return last.bytes;
+    };
+    expect(shared.map((row) => row.bytes)).toEqual(sizes.slice(0, shared.length));
+    expect(use.minSharedBytes).toBe(threshold(shared));
+    const from = sizes.indexOf(use.minSharedBytes);
+    expect(copied.map((row) => row.bytes)).toEqual(sizes.slice(from, from + copied.length));
+    expect(use.minBytes).toBe(threshold(copied));
+    // Below a threshold one thread hashes; from it on, the pool (its split is recorded).
     const input = randomBytes(use.minBytes, 21);
     expect(toHex(stage.hash(input.subarray(0, use.minBytes - 1)))).toBe(await expectedHex(input.subarray(0, use.minBytes - 1)));
     expect(stage.threadUse().lastSplit).toBeUndefined();
@@ -92,9 +102,20 @@ describe('the size from which the pool is used', () => {
     expect(stage.threadUse().lastSplit?.pieces).toBeGreaterThanOrEqual(2);
   });
 
+  it('takes inputs already in shared memory from their own threshold', async () => {
+    await stage.start({ workers: 1 });
+    const { minSharedBytes } = stage.threadUse();
+    const input = randomBytes(minSharedBytes, 22);
+    const below = inSharedMemory(input.subarray(0, minSharedBytes - 1), 0);
+    expect(toHex(stage.hash(below))).toBe(await expectedHex(input.subarray(0, minSharedBytes - 1)));
+    expect(stage.threadUse().lastSplit).toBeUndefined();
+    expect(toHex(stage.hash(inSharedMemory(input, 0)))).toBe(await expectedHex(input));
+    expect(stage.threadUse().lastSplit?.pieces).toBeGreaterThanOrEqual(2);
+  });
+
   it('is the one given, without timing anything, when start() is told it', async () => {
     await stage.start({ workers: 1, minBytes: 3 * MiB });
-    expect(stage.threadUse()).toEqual({ threads: 2, minBytes: 3 * MiB });
+    expect(stage.threadUse()).toEqual({ threads: 2, minBytes: 3 * MiB, minSharedBytes: 3 * MiB });
   });
 });
 

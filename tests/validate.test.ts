@@ -118,6 +118,16 @@ describe('valid documents', () => {
     expect(errorOf(validateResults(doc))).toMatch(/^contestants\[0\]\.threads/);
   });
 
+  it('keep a run on inputs in shared memory as such, and refuse anything but true there', () => {
+    const doc = validResults();
+    expect(validateResults(doc).ok && 'sharedInput' in doc.config).toBe(false);
+    Object.assign(doc.config, { sharedInput: true });
+    const check = validateResults(doc);
+    expect(check.ok && check.results.config.sharedInput).toBe(true);
+    Object.assign(doc.config, { sharedInput: 'yes' });
+    expect(errorOf(validateResults(doc))).toMatch(/^config\.sharedInput is .*expected true/);
+  });
+
   it('keep line breaks and tabs in a reason, which may quote an error message', () => {
     const doc = validResults();
     doc.runs[4].reason = 'threw on a 64-byte input:\n\tRangeError: Array buffer allocation failed';

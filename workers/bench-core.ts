@@ -22,7 +22,7 @@ import type { OneBlockChoice, ThreadUse } from '../steps/index.ts';
  * block and chunk edges, and a five-chunk tree. Cheap even for stage 0, so a contestant
  * that hangs or throws is caught here, within the short load time-out.
  */
-const SMOKE_LENGTHS = [0, 1, 63, 64, 65, 1023, 1024, 1025, 4097];
+export const SMOKE_LENGTHS = [0, 1, 63, 64, 65, 1023, 1024, 1025, 4097];
 
 /** Calibration grows the batch until it lasts this fraction of the sample target. */
 const CALIBRATION_FRACTION = 1 / 4;
@@ -53,6 +53,8 @@ export interface PrepareSettings {
   warmupMs: number;
   /** Hashes per sample decided earlier (a fresh worker taking over); skips calibration. */
   iterations?: number;
+  /** The input lives in a SharedArrayBuffer (see BenchPlan.sharedInput). */
+  sharedInput?: boolean;
 }
 
 export type PrepareOutcome =
@@ -207,7 +209,15 @@ export function createBenchCore(options: CoreOptions) {
     async prepare(size: number, settings: PrepareSettings): Promise<PrepareOutcome> {
       if (!hasher) return { status: 'failed', reason: 'no contestant loaded' };
       const started = now();
-      const input = patternInput(size);
+      let input = patternInput(size);
+      if (settings.sharedInput) {
+        if (typeof SharedArrayBuffer !== 'function') {
+          return { status: 'failed', reason: 'inputs in shared memory were asked for, but this worker has no SharedArrayBuffer (is the page cross-origin isolated?)' };
+        }
+        const shared = new Uint8Array(new SharedArrayBuffer(size));
+        shared.set(input);
+        input = shared;
+      }
       const expected = oracle(input);
       let first: { ms: number; digest: Uint8Array };
       try {

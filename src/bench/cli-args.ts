@@ -19,6 +19,9 @@ browsers) and prints each stage against the previous one and against blake3-wasm
   --rounds N         interleaved rounds, one sample each; default: ${DEFAULT_ROUNDS}
   --sample-ms MS     target length of one sample
   --time-box-ms MS   most time one contestant may spend at one size
+  --input KIND       where the inputs live: "ordinary" (an ArrayBuffer, the
+                     default) or "shared" (a SharedArrayBuffer, as a program that
+                     shares its data with workers keeps it: stage 11 copies nothing)
   --browser [LIST]   run in headless browsers instead, one after the other:
                      ${BROWSER_IDS.join(', ')} (default: chromium). Chromium is
                      /usr/bin/chromium or CHROMIUM_PATH; Firefox is
@@ -39,7 +42,7 @@ export interface CliOptions {
   help: boolean;
 }
 
-const VALUE_OPTIONS = new Set(['--stages', '--baselines', '--sizes', '--rounds', '--sample-ms', '--time-box-ms', '--json', '--gofmt', '--label']);
+const VALUE_OPTIONS = new Set(['--stages', '--baselines', '--sizes', '--rounds', '--sample-ms', '--time-box-ms', '--input', '--json', '--gofmt', '--label']);
 
 function list(text: string): string[] {
   return text.split(',').map((item) => item.trim()).filter(Boolean);
@@ -108,6 +111,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   };
   if (values.has('--sample-ms')) plan.sampleTargetMs = number('--sample-ms', values.get('--sample-ms')!);
   if (values.has('--time-box-ms')) plan.timeBoxMs = number('--time-box-ms', values.get('--time-box-ms')!);
+  const input = values.get('--input') ?? 'ordinary';
+  if (input !== 'ordinary' && input !== 'shared') throw new RangeError(`--input is "ordinary" or "shared", got "${input}"`);
+  if (input === 'shared') plan.sharedInput = true;
   checkPlan(plan);
   return { plan, browsers, json: values.get('--json'), gofmt: values.get('--gofmt'), label: values.get('--label'), help };
 }

@@ -41,6 +41,13 @@ export interface BenchPlan {
   rounds: number;
   sampleTargetMs?: number;
   timeBoxMs?: number;
+  /**
+   * Every contestant hashes inputs that live in a SharedArrayBuffer (the page must be
+   * cross-origin isolated), as a program that shares its data with workers would keep
+   * them; by default inputs are ordinary ArrayBuffers, and stage 11 copies what its
+   * workers hash.
+   */
+  sharedInput?: boolean;
 }
 
 /** The largest input a plan may ask for: well past the article's 1 MiB, still safe to allocate twice. */

@@ -98,6 +98,8 @@ export interface RunConfig {
   sampleTargetMs: number;
   /** Most time one contestant may spend at one size (verification, warm-up, samples), ms. */
   timeBoxMs: number;
+  /** True when every input lived in a SharedArrayBuffer (see BenchPlan.sharedInput); absent otherwise. */
+  sharedInput?: true;
 }
 
 export interface Results {

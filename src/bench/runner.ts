@@ -142,7 +142,13 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
     webCrypto: capabilities.webCrypto,
     date: new Date().toISOString(),
   };
-  const config = { sizes: [...plan.sizes], rounds: plan.rounds, sampleTargetMs: plan.sampleTargetMs ?? DEFAULT_SAMPLE_TARGET_MS, timeBoxMs };
+  const config: Results['config'] = {
+    sizes: [...plan.sizes],
+    rounds: plan.rounds,
+    sampleTargetMs: plan.sampleTargetMs ?? DEFAULT_SAMPLE_TARGET_MS,
+    timeBoxMs,
+    ...(plan.sharedInput && { sharedInput: true as const }),
+  };
   const entries: Entry[] = contestants.map((contestant) => ({
     contestant,
     info: { id: contestant.id, title: contestant.title, kind: contestant.kind, version: contestant.version ?? 'unversioned' },
@@ -253,7 +259,7 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
   async function prepare(entry: Entry, cell: Cell): Promise<void> {
     const handle = await workerFor(entry);
     if (!handle || cell.state !== 'pending') return;
-    const settings = { sampleTargetMs: config.sampleTargetMs, timeBoxMs, warmupMs, iterations: cell.iterations || undefined };
+    const settings = { sampleTargetMs: config.sampleTargetMs, timeBoxMs, warmupMs, iterations: cell.iterations || undefined, sharedInput: config.sharedInput };
     const timeoutMs = timeBoxMs + warmupMs + 4 * config.sampleTargetMs + timeouts.prepareSlackMs;
     try {
       const outcome = await call(handle, (core) => core.prepare(cell.size, settings), timeoutMs);

@@ -11,21 +11,31 @@ import { formatSize } from './plan.ts';
 export function describeThreadUse(use: ThreadUse): string {
   if (use.fallback) return `hashes on one thread: ${use.fallback}`;
   const workers = use.threads - 1;
+  const sizes =
+    use.minSharedBytes === use.minBytes
+      ? `inputs of ${formatSize(use.minBytes)} or more`
+      : `inputs of ${formatSize(use.minBytes)} or more (${formatSize(use.minSharedBytes)} or more when they are already in shared memory)`;
   return (
-    `hashes inputs of ${formatSize(use.minBytes)} or more on ${use.threads} threads at once ` +
+    `hashes ${sizes} on ${use.threads} threads at once ` +
     `(the calling thread and ${workers} pool worker${workers === 1 ? '' : 's'}), so it uses ${use.threads} cores` +
-    (use.crossover?.length ? describeCrossover(use.crossover) : '')
+    (use.crossover?.length ? `; timed when it loaded, ${describeCrossover(use.crossover)}` : '')
   );
 }
 
-// What the stage measured when it loaded to choose that size: the last size it timed.
+// What the stage measured when it loaded to choose those sizes: the last size it timed
+// for each kind of input, shared first.
 function describeCrossover(rows: Crossover[]): string {
-  const last = rows[rows.length - 1];
   const ms = (value: number) => `${value >= 10 ? Math.round(value) : value.toPrecision(2)} ms`;
-  const timing = `${ms(last.poolMs)} on the pool against ${ms(last.oneThreadMs)} on one thread`;
-  return poolWon(last)
-    ? `; timed when it loaded, the pool first won at ${formatSize(last.bytes)} (${timing})`
-    : `; timed when it loaded, the pool won at no size up to ${formatSize(last.bytes)} (there ${timing})`;
+  const kinds = [true, false].flatMap((shared) => {
+    const last = rows.filter((row) => row.shared === shared).at(-1);
+    if (!last) return [];
+    const input = shared ? 'an input in shared memory' : 'an input it had to copy';
+    const timing = `${ms(last.poolMs)} on the pool against ${ms(last.oneThreadMs)} on one thread`;
+    return poolWon(last)
+      ? `the pool first won at ${formatSize(last.bytes)} with ${input} (${timing})`
+      : `the pool won at no size up to ${formatSize(last.bytes)} with ${input} (there ${timing})`;
+  });
+  return kinds.join(', and ');
 }
 
 /** Stage 10's one-block code, and the timing that chose it when it loaded. */

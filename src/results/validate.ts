@@ -219,7 +219,10 @@ function readEngines(value: unknown): EngineInfo[] {
 }
 
 function readConfig(value: unknown): RunConfig {
-  const config = object(value, 'config', ['sizes', 'rounds', 'sampleTargetMs', 'timeBoxMs']);
+  const config = object(value, 'config', ['sizes', 'rounds', 'sampleTargetMs', 'timeBoxMs', 'sharedInput'], ['sharedInput']);
+  if (config.sharedInput !== undefined && config.sharedInput !== true) {
+    fail(`config.sharedInput is ${describe(config.sharedInput)}: expected true, or no such field for ordinary inputs`);
+  }
   const rawSizes = list(config.sizes, 'config.sizes', limits.MAX_SIZES, 'sizes');
   if (rawSizes.length === 0) fail('config.sizes is empty: results need at least one input size');
   const sizes: number[] = [];
@@ -233,6 +236,7 @@ function readConfig(value: unknown): RunConfig {
     rounds: integer(config.rounds, 'config.rounds', 1, limits.MAX_ROUNDS, 'the number of rounds'),
     sampleTargetMs: positive(config.sampleTargetMs, 'config.sampleTargetMs', limits.MAX_CONFIG_MS, 'the sample target in ms'),
     timeBoxMs: positive(config.timeBoxMs, 'config.timeBoxMs', limits.MAX_CONFIG_MS, 'the time box in ms'),
+    ...(config.sharedInput === true && { sharedInput: true as const }),
   };
 }
 

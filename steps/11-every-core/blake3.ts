@@ -21,10 +21,12 @@
 // are. Below some size, starting the others costs more than it saves and stage 10 hashes
 // on the calling thread alone. That size depends on the machine and the browser (on one
 // 2-core machine the pool won from 1 MiB in Chromium, on another only from 4 MiB, and
-// Firefox wakes a worker more slowly), so start() measures it: it times one thread
-// against the pool at 256 KiB, 512 KiB, 1 MiB and so on, and the first size at which the
-// pool is faster becomes the threshold. Those timed hashes double as a check that the
-// pool and one thread give the same digest.
+// Firefox wakes a worker more slowly), and on where the input is (a copy costs), so
+// start() measures it twice: it times one thread against the pool at 256 KiB, 512 KiB,
+// 1 MiB and so on, first with an input in shared memory and then with an ordinary one
+// (from the size the first search ended at: a copy only adds), and the first size at
+// which the pool is faster becomes the threshold for each kind. Those timed hashes
+// double as a check that the pool and one thread give the same digest.
 //
 // hash() stays synchronous: the calling thread waits for the workers with Atomics.wait,
 // which browsers allow in workers (and Node on any thread) but not on a page's main
@@ -75,7 +77,7 @@ const MIN_PIECE_CHUNKS = 64;
 export interface PoolOptions {
   /** Pool workers besides the calling thread; default one less than the cores reported. */
   workers?: number;
-  /** The smallest input hashed on several threads; by default start() measures it. */
+  /** The smallest input hashed on several threads, shared or not; by default start() measures both thresholds. */
   minBytes?: number;
   /** The longest wait for the workers in one hash, in ms, before it throws. */
   timeoutMs?: number;
@@ -84,7 +86,10 @@ export interface PoolOptions {
 /** How many threads hash an input of `minBytes` or more, and why only one, when that is so. */
 export interface ThreadUse {
   threads: number;
+  /** The smallest ordinary input (one the pool must copy) hashed on several threads. */
   minBytes: number;
+  /** The smallest input already in a SharedArrayBuffer hashed on several threads. */
+  minSharedBytes: number;
   /** Why every input is hashed on one thread; absent when the pool is running. */
   fallback?: string;
   /** How the last input hashed on the pool was shared: its pieces, and how many the workers took. */
@@ -96,6 +101,8 @@ export interface ThreadUse {
 /** One size start() timed: the fastest hash on the calling thread alone and on the pool. */
 export interface Crossover {
   bytes: number;
+  /** Whether the input was in a SharedArrayBuffer (else the pool copied it). */
+  shared: boolean;
   oneThreadMs: number;
   poolMs: number;
 }
@@ -103,6 +110,7 @@ export interface Crossover {
 let pool: Pool | undefined;
 let fallback: string | undefined = 'the worker pool was not started (the stage starts it when it loads)';
 let minBytes = CALIBRATION_SIZES[0];
+let minSharedBytes = CALIBRATION_SIZES[0];
 let timeoutMs: number | undefined;
 let lastSplit: ThreadUse['lastSplit'];
 let crossover: Crossover[] | undefined;
@@ -146,7 +154,7 @@ export async function start(options: PoolOptions = {}): Promise<void> {
   lastSplit = undefined;
   crossover = undefined;
   const workers = options.workers ?? (await reportedCores()) - 1;
-  minBytes = options.minBytes ?? CALIBRATION_SIZES[0];
+  minBytes = minSharedBytes = options.minBytes ?? CALIBRATION_SIZES[0];
   timeoutMs = options.timeoutMs;
   fallback = whyNoPool(workers);
   if (fallback) return;
@@ -154,9 +162,11 @@ export async function start(options: PoolOptions = {}): Promise<void> {
   try {
     started = await Pool.start(workers, START_TIMEOUT_MS);
     if (options.minBytes === undefined) {
-      crossover = await measureCrossover(started);
-      const won = crossover.find(poolWon);
-      minBytes = won?.bytes ?? CALIBRATION_SIZES[CALIBRATION_SIZES.length - 1];
+      const sharedRows = await measureCrossover(started, CALIBRATION_SIZES, true);
+      minSharedBytes = sharedRows[sharedRows.length - 1].bytes;
+      const copiedRows = await measureCrossover(started, CALIBRATION_SIZES.filter((bytes) => bytes >= minSharedBytes), false);
+      minBytes = copiedRows[copiedRows.length - 1].bytes;
+      crossover = [...sharedRows, ...copiedRows];
     }
     pool = started;
     lastSplit = undefined;
@@ -171,15 +181,16 @@ export function poolWon(row: Crossover): boolean {
   return row.poolMs <= CALIBRATION_WIN * row.oneThreadMs;
 }
 
-// Times one thread against the pool at each of CALIBRATION_SIZES in turn, until the pool
-// wins: the fastest of CALIBRATION_RUNS hashes each way, taken alternately so that a busy
-// moment of the machine falls on both. Both paths are warmed up first, and the engine
-// gets a moment between sizes: a fresh module runs its first hashes in quickly compiled
-// code while the optimized code is compiled in the background, on the same two cores.
-// Throws when the two digests differ.
-async function measureCrossover(started: Pool): Promise<Crossover[]> {
-  const largest = CALIBRATION_SIZES[CALIBRATION_SIZES.length - 1];
-  const input = new Uint8Array(largest);
+// Times one thread against the pool at each of `sizes` in turn, until the pool wins (so
+// the last row is the threshold: the size it won at, or the largest): the fastest of
+// CALIBRATION_RUNS hashes each way, taken alternately so that a busy moment of the
+// machine falls on both. Both paths are warmed up first, and the engine gets a moment
+// between sizes: a fresh module runs its first hashes in quickly compiled code while the
+// optimized code is compiled in the background, on the same two cores. Throws when the
+// two digests differ.
+async function measureCrossover(started: Pool, sizes: number[], shared: boolean): Promise<Crossover[]> {
+  const largest = sizes[sizes.length - 1];
+  const input = new Uint8Array(shared ? new SharedArrayBuffer(largest) : new ArrayBuffer(largest));
   for (let i = 0; i < largest; i += 64) input[i] = i / 64; // any bytes will do
   const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
   for (let run = 0; run < 4; run++) {
@@ -187,10 +198,10 @@ async function measureCrossover(started: Pool): Promise<Crossover[]> {
     hashOnPool(input.subarray(0, MiB), started);
   }
   const rows: Crossover[] = [];
-  for (const bytes of CALIBRATION_SIZES) {
+  for (const bytes of sizes) {
     await pause();
     const part = input.subarray(0, bytes);
-    const row: Crossover = { bytes, oneThreadMs: Infinity, poolMs: Infinity };
+    const row: Crossover = { bytes, shared, oneThreadMs: Infinity, poolMs: Infinity };
     for (let run = 0; run < CALIBRATION_RUNS; run++) {
       let begin = performance.now();
       const expected = hashOneThread(part);
@@ -216,8 +227,8 @@ export function stop(): void {
 }
 
 export function threadUse(): ThreadUse {
-  if (pool) return { threads: pool.size + 1, minBytes, ...(lastSplit && { lastSplit }), ...(crossover && { crossover }) };
-  return { threads: 1, minBytes, fallback };
+  if (pool) return { threads: pool.size + 1, minBytes, minSharedBytes, ...(lastSplit && { lastSplit }), ...(crossover && { crossover }) };
+  return { threads: 1, minBytes, minSharedBytes, fallback };
 }
 
 /** Makes one pool worker misbehave on its next piece: tests prove a broken pool throws. */
@@ -230,7 +241,8 @@ export function hash(input: Uint8Array): Uint8Array {
   if (!(input instanceof Uint8Array)) {
     throw new TypeError('hash() expects a Uint8Array');
   }
-  if (pool === undefined || input.length < minBytes) return hashOneThread(input);
+  if (pool === undefined) return hashOneThread(input);
+  if (input.length < (input.buffer instanceof SharedArrayBuffer ? minSharedBytes : minBytes)) return hashOneThread(input);
   if (pool.broken) throw new Error(`stage 11 cannot hash: ${pool.broken}`);
   return hashOnPool(input, pool);
 }
