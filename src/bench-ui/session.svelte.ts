@@ -51,6 +51,8 @@ export class BenchSession {
   );
   sizes = $state<number[]>([...DEFAULT_SIZES]);
   rounds = $state(DEFAULT_ROUNDS);
+  /** Every input in a SharedArrayBuffer (see BenchPlan.sharedInput); only where the page is cross-origin isolated. */
+  sharedInput = $state(false);
   /** A fixed number of rounds, or rounds until every step is known to ±clearPercent (or clearMinutes pass). */
   stopWhen = $state<'rounds' | 'clear'>('rounds');
   clearPercent = $state(DEFAULT_CLEAR_PERCENT);
@@ -111,7 +113,7 @@ export class BenchSession {
       return by !== null;
     };
     const run = startBenchmark(
-      { contestants, sizes, rounds: untilClear ? MAX_CLEAR_ROUNDS : this.rounds },
+      { contestants, sizes, rounds: untilClear ? MAX_CLEAR_ROUNDS : this.rounds, ...(this.sharedInput && { sharedInput: true }) },
       {
         enough: untilClear ? enough : undefined,
         onProgress: (progress) => {

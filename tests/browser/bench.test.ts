@@ -103,6 +103,21 @@ describe('benchmark page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('can give every contestant its inputs in shared memory, and says so beside the figures', async () => {
+    const { page, errors } = await openApp(browser, '/#/bench');
+    await choosePlan(page, { contestants: ['10-simd-one-block', '11-every-core', 'blake3-jit', 'sha256'], sizes: [1048576], rounds: 2 });
+    await page.getByTestId('shared-input').check();
+    await runToEnd(page, async () => {
+      await expect.poll(() => page.getByTestId('running-plan').textContent()).toMatch(/, inputs in shared memory\.$/);
+    });
+    for (const title of ['10. One block in the module', '11. Every core', 'blake3-jit', 'SHA-256 (native)']) {
+      expect((await throughputRow(page, title))?.[1], title).toMatch(MEDIAN_CELL);
+    }
+    expect(await runNotes(page)).toEqual([]);
+    await expect.poll(() => page.getByTestId('input-note').textContent()).toMatch(/Every input lived in a\s+SharedArrayBuffer/);
+    expect(errors).toEqual([]);
+  });
+
   it('cancels a run half-way, keeps what was measured and stays usable', async () => {
     const { page, errors } = await openApp(browser, '/#/bench');
     await choosePlan(page, { contestants: ['04-state-locals', '05-no-copies', 'blake3-wasm'], sizes: [96, 1024], rounds: 200 });
