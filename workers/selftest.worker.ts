@@ -138,7 +138,10 @@ async function checkPoolSplit(hasher: Awaited<ReturnType<Contestant['load']>>, r
   if (actual === expected) row.largerPassed++;
   else row.failures.push(`${POOL_CHECK_BYTES} B: ${actual.startsWith('threw') ? actual : 'wrong digest'}`);
   const split = hasher.threadUse?.().lastSplit;
-  if (split) row.note = `${row.note}; 16 MiB input: its pool workers hashed ${split.byWorkers} of ${split.pieces} pieces`;
+  if (split) {
+    const redone = split.redone > 0 ? ` (the calling thread redid ${split.redone} a worker was slow on)` : '';
+    row.note = `${row.note}; 16 MiB input: its pool workers hashed ${split.byWorkers} of ${split.pieces} pieces${redone}`;
+  }
 }
 
 async function check(contestant: Contestant, checks: Check[]): Promise<SelftestRow> {

@@ -28,6 +28,13 @@
 // which the pool is faster becomes the threshold for each kind. Those timed hashes
 // double as a check that the pool and one thread give the same digest.
 //
+// A busy machine sometimes takes a core away from a thread for a few milliseconds, in the
+// middle of a piece. When the calling thread has nothing left to do but wait for a piece
+// a worker took, it waits about as long as a piece takes it, then hashes that piece
+// itself: a chaining value is the same whoever computes it, so the first one written
+// counts. A worker that never finishes is still caught: the next hash on the pool throws
+// once it is overdue.
+//
 // hash() stays synchronous: the calling thread waits for the workers with Atomics.wait,
 // which browsers allow in workers (and Node on any thread) but not on a page's main
 // thread. Where the pool cannot run (no SharedArrayBuffer, a page that is not
@@ -41,7 +48,7 @@
 // on that pays.
 
 import { hash as hashOneThread, hashPortable, wat } from '../10-simd-one-block/blake3.ts';
-import { claimBack, claimedByWorkers, COPIED, createControl, CVS, DONE, fail, failure, MAX_PIECES } from './job.ts';
+import { claimBack, claimedByWorkers, COPIED, createControl, CVS, DONE, fail, failure, isFinished, markFinished, MAX_PIECES } from './job.ts';
 import { Pool } from './pool.ts';
 import { mergeParent, partChainingValue, ROOT, subtreeSupported } from './subtree.ts';
 import type { Fault } from './worker.ts';
@@ -92,8 +99,11 @@ export interface ThreadUse {
   minSharedBytes: number;
   /** Why every input is hashed on one thread; absent when the pool is running. */
   fallback?: string;
-  /** How the last input hashed on the pool was shared: its pieces, and how many the workers took. */
-  lastSplit?: { pieces: number; byWorkers: number };
+  /**
+   * How the last input hashed on the pool was shared: its pieces, how many the workers
+   * took, and how many of those the calling thread hashed again because their worker was slow.
+   */
+  lastSplit?: { pieces: number; byWorkers: number; redone: number };
   /** The timings start() chose minBytes from, one row per size tried; absent when minBytes was given. */
   crossover?: Crossover[];
 }
@@ -113,6 +123,8 @@ let minBytes = CALIBRATION_SIZES[0];
 let minSharedBytes = CALIBRATION_SIZES[0];
 let timeoutMs: number | undefined;
 let lastSplit: ThreadUse['lastSplit'];
+/** A hash that returned while a worker was still on a piece of it: that worker must finish in time. */
+let overdue: { control: Int32Array; workerPieces: number; since: number; limitMs: number } | undefined;
 let crossover: Crossover[] | undefined;
 
 async function reportedCores(): Promise<number> {
@@ -152,6 +164,7 @@ export async function start(options: PoolOptions = {}): Promise<void> {
   pool?.stop();
   pool = undefined;
   lastSplit = undefined;
+  overdue = undefined;
   crossover = undefined;
   const workers = options.workers ?? (await reportedCores()) - 1;
   minBytes = minSharedBytes = options.minBytes ?? CALIBRATION_SIZES[0];
@@ -248,6 +261,7 @@ export function hash(input: Uint8Array): Uint8Array {
 }
 
 function hashOnPool(input: Uint8Array, pool: Pool): Uint8Array {
+  checkOverdue(pool);
   const threads = pool.size + 1;
   const wholeChunks = Math.floor(input.length / CHUNK_LEN);
   let pieceChunks = MIN_PIECE_CHUNKS;
@@ -276,40 +290,77 @@ function hashOnPool(input: Uint8Array, pool: Pool): Uint8Array {
 
   // The workers' fair share first, so they are busy while this thread hashes its own.
   const tail = input.length - pieces * pieceBytes;
+  const hashPiece = (piece: number) =>
+    partChainingValue(input.subarray(piece * pieceBytes, (piece + 1) * pieceBytes), piece * pieceChunks, cvs, piece * 8);
   let workerPieces: number;
+  let redone: number;
   try {
     copyUpTo(Math.ceil((pieces * pool.size) / threads));
     if (tail > 0) partChainingValue(input.subarray(pieces * pieceBytes), pieces * pieceChunks, cvs, pieces * 8);
-    for (let piece = claimBack(control); piece >= 0; piece = claimBack(control)) {
-      partChainingValue(input.subarray(piece * pieceBytes, (piece + 1) * pieceBytes), piece * pieceChunks, cvs, piece * 8);
+    let own = 0;
+    const begin = performance.now();
+    for (let piece = claimBack(control); piece >= 0; piece = claimBack(control), own++) {
+      hashPiece(piece);
       // Keep the copy ahead of the pieces the workers will take next.
       copyUpTo(Math.min(pieces, claimedByWorkers(control) + pool.size));
     }
     workerPieces = claimedByWorkers(control);
     copyUpTo(workerPieces);
+    // Patience for a worker's piece: a little more than one of this thread's took (a
+    // worker reading shared memory is a little slower), or 1.5 ms a MiB if it hashed none.
+    const patienceMs = own > 0 ? (1.5 * (performance.now() - begin)) / own : (1.5 * pieceBytes) / (KiB * KiB);
+    redone = finishWorkerPieces(pool, control, workerPieces, limitMs, patienceMs, hashPiece);
   } catch (error) {
+    if (pool.broken) throw error;
     // Workers may be waiting for a copy that will never come: stop them, with the reason.
     throw breakPool(pool, control, `the calling thread failed: ${String(error)}`);
   }
-  waitForWorkers(pool, control, workerPieces, limitMs);
-  lastSplit = { pieces, byWorkers: workerPieces };
-  return rootDigest(cvs, pieces, tail > 0);
+  if (Atomics.load(control, DONE) < workerPieces) overdue = { control, workerPieces, since: performance.now(), limitMs };
+  lastSplit = { pieces, byWorkers: workerPieces, redone };
+  // Copied out first: a worker still on a piece this thread redid may yet write its value here.
+  return rootDigest(cvs.slice(0, (pieces + 1) * 8), pieces, tail > 0);
 }
 
-// Waits until the workers have finished the pieces they took; throws when one failed, or
-// when they are not done in time (a worker that died or hangs never will be).
-function waitForWorkers(pool: Pool, control: Int32Array, workerPieces: number, limitMs: number): void {
+// Waits until every piece the workers took has its chaining value; returns how many of
+// them this thread hashed itself. Each time no worker finishes a piece for `patienceMs`,
+// it hashes the pending piece taken earliest (the likeliest to be stalled) itself. Throws
+// when a worker failed, or when the pieces are not done by the time limit.
+function finishWorkerPieces(pool: Pool, control: Int32Array, workerPieces: number, limitMs: number, patienceMs: number, hashPiece: (piece: number) => void): number {
   const deadline = performance.now() + limitMs;
-  for (let done = Atomics.load(control, DONE); done < workerPieces; done = Atomics.load(control, DONE)) {
+  let redone = 0;
+  for (let piece = 0; piece < workerPieces; ) {
     const reason = failure(control);
     if (reason !== undefined) throw breakPool(pool, control, reason);
+    if (isFinished(control, piece)) {
+      piece++;
+      continue;
+    }
     const left = deadline - performance.now();
-    if (left <= 0 || Atomics.wait(control, DONE, done, left) === 'timed-out') {
-      throw breakPool(pool, control, `the workers did not finish ${workerPieces - done} of their ${workerPieces} pieces within ${Math.round(limitMs)} ms`);
+    if (left <= 0) throw breakPool(pool, control, `the pieces the workers took were not done within ${Math.round(limitMs)} ms`);
+    const done = Atomics.load(control, DONE);
+    if (isFinished(control, piece)) continue;
+    if (Atomics.wait(control, DONE, done, Math.min(patienceMs, left)) === 'timed-out') {
+      hashPiece(piece);
+      markFinished(control, piece);
+      redone++;
     }
   }
   const reason = failure(control);
   if (reason !== undefined) throw breakPool(pool, control, reason);
+  return redone;
+}
+
+// A worker still on a piece of an earlier hash (redone here, so that hash was right) may
+// only be slow; past the time limit it is stuck or dead, and the pool is no longer used.
+function checkOverdue(pool: Pool): void {
+  if (!overdue) return;
+  const { control, workerPieces, since, limitMs } = overdue;
+  const reason = failure(control);
+  if (reason !== undefined) throw breakPool(pool, control, reason);
+  if (Atomics.load(control, DONE) >= workerPieces) overdue = undefined;
+  else if (performance.now() - since > limitMs) {
+    throw breakPool(pool, control, `a pool worker did not finish a piece of an earlier hash within ${Math.round(limitMs)} ms`);
+  }
 }
 
 function breakPool(pool: Pool, control: Int32Array, reason: string): Error {

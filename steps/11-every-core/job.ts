@@ -1,7 +1,7 @@
 // What the calling thread and the pool workers share for one hash: a small block of
-// shared memory with the counters they coordinate through, and the chaining values they
-// write. A fresh block per hash, so a worker still finishing an old one can never touch
-// the next.
+// shared memory with the counters they coordinate through, the chaining values they
+// write and a flag per piece once its value is there. A fresh block per hash, so a worker
+// still finishing an old one can never touch the next.
 //
 // The input is cut into P pieces of equal size, each a complete subtree. Workers take
 // pieces from the front, the calling thread from the back, so the thread that copies the
@@ -14,6 +14,7 @@ export const COPIED = 1; // pieces [0, COPIED) are in the shared input
 export const DONE = 2; // pieces the workers have finished
 export const FAILED = 3; // 1 once anyone gave up: everyone stops
 export const MESSAGE_LENGTH = 4; // a worker's error message: its length, then its characters
+export const PIECES = 5; // how many pieces the input was cut into
 export const MESSAGE = 8;
 export const MESSAGE_MAX = 120;
 /** Where the chaining values start, 8 words a piece. */
@@ -34,11 +35,24 @@ export interface Job {
   waitMs: number;
 }
 
-/** A control block for `pieces` pieces plus the input's tail. */
+/** A control block for `pieces` pieces plus the input's tail: counters, chaining values, then a flag per piece. */
 export function createControl(pieces: number): Int32Array {
-  const control = new Int32Array(new SharedArrayBuffer((CVS + (pieces + 1) * 8) * 4));
+  const control = new Int32Array(new SharedArrayBuffer((CVS + (pieces + 1) * 8 + pieces) * 4));
   control[CLAIMS] = pieces << 16;
+  control[PIECES] = pieces;
   return control;
+}
+
+const finishedFlag = (control: Int32Array, piece: number) => CVS + (control[PIECES] + 1) * 8 + piece;
+
+/** Says that `piece`'s chaining value is written (after writing it). */
+export function markFinished(control: Int32Array, piece: number): void {
+  Atomics.store(control, finishedFlag(control, piece), 1);
+}
+
+/** Whether `piece`'s chaining value is written, by whichever thread hashed it. */
+export function isFinished(control: Int32Array, piece: number): boolean {
+  return Atomics.load(control, finishedFlag(control, piece)) === 1;
 }
 
 /** The next piece from the front (for a worker), or -1 when none is left. */

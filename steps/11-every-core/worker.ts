@@ -4,7 +4,7 @@
 // each to be copied, and writes each piece's chaining value where the calling thread
 // will merge it.
 
-import { claimFront, COPIED, CVS, DONE, fail, FAILED, type Job } from './job.ts';
+import { claimFront, COPIED, CVS, DONE, fail, FAILED, markFinished, type Job } from './job.ts';
 import { partChainingValue, subtreeSupported } from './subtree.ts';
 
 /** The messages a worker answers to. */
@@ -13,9 +13,10 @@ export type WorkerMessage = { type: 'ping' } | Job | { type: 'fault'; fault: Fau
 export type WorkerReply = { type: 'ready' } | { type: 'unsupported'; reason: string } | { type: 'pong' };
 /**
  * Misbehaviour on the next piece, for the tests that prove a broken pool gives an error
- * and never a digest: 'exit' stops the worker, 'hang' never finishes the piece.
+ * and never a digest: 'exit' stops the worker, 'hang' never finishes the piece, 'slow'
+ * pauses 300 ms before it (a thread the machine took its core from).
  */
-export type Fault = 'exit' | 'hang';
+export type Fault = 'exit' | 'hang' | 'slow';
 
 interface Port {
   post(reply: WorkerReply): void;
@@ -34,6 +35,10 @@ function runJob(job: Job, port: Port): void {
     if (piece < 0) return;
     if (fault === 'exit') return port.exit();
     if (fault === 'hang') for (;;) Atomics.wait(control, FAILED, 0, 1000);
+    if (fault === 'slow') {
+      fault = undefined;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+    }
     // The calling thread copies pieces in order; wait until this one is there.
     for (let copied = Atomics.load(control, COPIED); copied <= piece; copied = Atomics.load(control, COPIED)) {
       if (Atomics.load(control, FAILED) !== 0) return;
@@ -48,6 +53,7 @@ function runJob(job: Job, port: Port): void {
     } catch (error) {
       return fail(control, `a worker failed on piece ${piece}: ${String(error)}`);
     }
+    markFinished(control, piece);
     Atomics.add(control, DONE, 1);
     Atomics.notify(control, DONE);
   }
