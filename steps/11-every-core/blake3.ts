@@ -40,8 +40,9 @@
 // thread. Where the pool cannot run (no SharedArrayBuffer, a page that is not
 // cross-origin isolated, a browser's main thread, one core, a pool that did not start),
 // every hash is stage 10's on one thread and threadUse() says why; the app shows it and
-// the bench records it. A worker that dies or hangs makes hash() throw with the reason,
-// after at most the time-out, never return a digest.
+// the bench records it. A worker that dies or hangs never costs a wrong digest: the
+// calling thread redoes its pieces (see above), and from the next hash on, once the
+// death is seen or the time-out has passed, hash() throws with the reason.
 //
 // The Rust crate does the same with `update_rayon`: rayon's work-stealing pool hashes the
 // two halves of each subtree in parallel (join), and the caller decides from which size
