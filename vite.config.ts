@@ -115,8 +115,9 @@ export default defineConfig({
     rollupOptions: {
       // selftest.html runs every stage against the vectors in a Web Worker and prints
       // the verdict: a page a user (or the browser tests) can open to prove the stages.
-      // bench.html is the page `npm run bench -- --browser` drives in headless Chromium.
-      input: { main: 'index.html', selftest: 'selftest.html', bench: 'bench.html' },
+      // bench.html is the page `npm run bench -- --browser` drives in headless Chromium,
+      // cores.html the one `npm run bench:cores -- --browser` does.
+      input: { main: 'index.html', selftest: 'selftest.html', bench: 'bench.html', cores: 'cores.html' },
     },
   },
 });

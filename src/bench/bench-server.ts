@@ -11,12 +11,12 @@ import { build, preview, type Plugin } from 'vite';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Builds only the bench page: the app and its editor are not needed and take far longer. */
+/** Builds only the bench pages (bench.html, cores.html): the app and its editor are not needed and take far longer. */
 function benchPageOnly(): Plugin {
   return {
     name: 'blake3-lab:bench-page-only',
     config(config) {
-      const input = { bench: join(ROOT, 'bench.html') };
+      const input = { bench: join(ROOT, 'bench.html'), cores: join(ROOT, 'cores.html') };
       config.build ??= {};
       config.build.rollupOptions = { ...config.build.rollupOptions, input };
       if (config.build.rolldownOptions) config.build.rolldownOptions = { ...config.build.rolldownOptions, input };
