@@ -75,8 +75,14 @@ const CALIBRATION_RUNS = 5;
 /** The pool wins at a size when its fastest hash takes at most this share of one thread's: a clear gain, not a tie. */
 const CALIBRATION_WIN = 0.9;
 
-/** Pieces per thread: enough that a thread the machine slows down costs one small piece, not a half. */
-const PIECES_PER_THREAD = 8;
+/**
+ * Pieces per thread (at most: pieces are never below MIN_PIECE_CHUNKS). Many small pieces
+ * keep the threads finishing together, and a piece a stalled worker holds is cheap to redo.
+ * In Chromium on a 2-core Xeon (`npm run bench:cores -- --browser`, 15 rounds, seven
+ * pairs of runs at 4 and 16 MiB), 32 gave a speedup at least as high as 8 in six pairs:
+ * a weak signal on a noisy machine, but the cost of a piece is one claim and one merge.
+ */
+const PIECES_PER_THREAD = 32;
 /** The longest the pool may take to start; below the bench's 10 s for loading a contestant. */
 const START_TIMEOUT_MS = 8000;
 /** The smallest piece, in chunks: 64 KiB, two of the module's largest subtrees. */
