@@ -130,8 +130,8 @@ let minBytes = CALIBRATION_SIZES[0];
 let minSharedBytes = CALIBRATION_SIZES[0];
 let timeoutMs: number | undefined;
 let lastSplit: ThreadUse['lastSplit'];
-/** A hash that returned while a worker was still on a piece of it: that worker must finish in time. */
-let overdue: { control: Int32Array; workerPieces: number; since: number; limitMs: number } | undefined;
+/** Hashes that returned while a worker was still on a piece of them: each such worker must finish in time. */
+let overdue: { control: Int32Array; workerPieces: number; since: number; limitMs: number }[] = [];
 let crossover: Crossover[] | undefined;
 
 async function reportedCores(): Promise<number> {
@@ -171,7 +171,7 @@ export async function start(options: PoolOptions = {}): Promise<void> {
   pool?.stop();
   pool = undefined;
   lastSplit = undefined;
-  overdue = undefined;
+  overdue = [];
   crossover = undefined;
   const workers = options.workers ?? (await reportedCores()) - 1;
   minBytes = minSharedBytes = options.minBytes ?? CALIBRATION_SIZES[0];
@@ -322,7 +322,7 @@ function hashOnPool(input: Uint8Array, pool: Pool): Uint8Array {
     // Workers may be waiting for a copy that will never come: stop them, with the reason.
     throw breakPool(pool, control, `the calling thread failed: ${String(error)}`);
   }
-  if (Atomics.load(control, DONE) < workerPieces) overdue = { control, workerPieces, since: performance.now(), limitMs };
+  if (Atomics.load(control, DONE) < workerPieces) overdue.push({ control, workerPieces, since: performance.now(), limitMs });
   lastSplit = { pieces, byWorkers: workerPieces, redone };
   // Copied out first: a worker still on a piece this thread redid may yet write its value here.
   return rootDigest(cvs.slice(0, (pieces + 1) * 8), pieces, tail > 0);
@@ -360,14 +360,15 @@ function finishWorkerPieces(pool: Pool, control: Int32Array, workerPieces: numbe
 // A worker still on a piece of an earlier hash (redone here, so that hash was right) may
 // only be slow; past the time limit it is stuck or dead, and the pool is no longer used.
 function checkOverdue(pool: Pool): void {
-  if (!overdue) return;
-  const { control, workerPieces, since, limitMs } = overdue;
-  const reason = failure(control);
-  if (reason !== undefined) throw breakPool(pool, control, reason);
-  if (Atomics.load(control, DONE) >= workerPieces) overdue = undefined;
-  else if (performance.now() - since > limitMs) {
-    throw breakPool(pool, control, `a pool worker did not finish a piece of an earlier hash within ${Math.round(limitMs)} ms`);
+  const late = (job: (typeof overdue)[number]) => Atomics.load(job.control, DONE) < job.workerPieces;
+  for (const job of overdue) {
+    const reason = failure(job.control);
+    if (reason !== undefined) throw breakPool(pool, job.control, reason);
+    if (late(job) && performance.now() - job.since > job.limitMs) {
+      throw breakPool(pool, job.control, `a pool worker did not finish a piece of an earlier hash within ${Math.round(job.limitMs)} ms`);
+    }
   }
+  overdue = overdue.filter(late);
 }
 
 function breakPool(pool: Pool, control: Int32Array, reason: string): Error {
