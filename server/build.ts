@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What the build reads: the pages, the app, the stages, the workers, static files and the config. */
-const SOURCES = ['index.html', 'bench.html', 'selftest.html', 'vite.config.ts', 'package-lock.json', 'src', 'steps', 'workers', 'public'];
+const SOURCES = ['index.html', 'bench.html', 'cores.html', 'selftest.html', 'vite.config.ts', 'package-lock.json', 'src', 'steps', 'workers', 'public'];
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;

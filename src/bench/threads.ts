@@ -11,31 +11,26 @@ import { formatSize } from './plan.ts';
 export function describeThreadUse(use: ThreadUse): string {
   if (use.fallback) return `hashes on one thread: ${use.fallback}`;
   const workers = use.threads - 1;
-  const sizes =
-    use.minSharedBytes === use.minBytes
-      ? `inputs of ${formatSize(use.minBytes)} or more`
-      : `inputs of ${formatSize(use.minBytes)} or more (${formatSize(use.minSharedBytes)} or more when they are already in shared memory)`;
+  const shared = use.minSharedBytes === use.minBytes ? '' : ` (${formatSize(use.minSharedBytes)} or more if already in shared memory)`;
   return (
-    `hashes ${sizes} on ${use.threads} threads at once ` +
+    `hashes inputs of ${formatSize(use.minBytes)} or more${shared} on ${use.threads} threads at once ` +
     `(the calling thread and ${workers} pool worker${workers === 1 ? '' : 's'}), so it uses ${use.threads} cores` +
-    (use.crossover?.length ? `; timed when it loaded, ${describeCrossover(use.crossover)}` : '')
+    (use.crossover?.length ? `; timed when it loaded, the pool ${describeCrossover(use.crossover)}` : '')
   );
 }
 
 // What the stage measured when it loaded to choose those sizes: the last size it timed
-// for each kind of input, shared first.
+// for each kind of input, shared first. Kept short: results refuse notes over 400 characters.
 function describeCrossover(rows: Crossover[]): string {
   const ms = (value: number) => `${value >= 10 ? Math.round(value) : value.toPrecision(2)} ms`;
   const kinds = [true, false].flatMap((shared) => {
     const last = rows.filter((row) => row.shared === shared).at(-1);
     if (!last) return [];
-    const input = shared ? 'an input in shared memory' : 'an input it had to copy';
-    const timing = `${ms(last.poolMs)} on the pool against ${ms(last.oneThreadMs)} on one thread`;
-    return poolWon(last)
-      ? `the pool first won at ${formatSize(last.bytes)} with ${input} (${timing})`
-      : `the pool won at no size up to ${formatSize(last.bytes)} with ${input} (there ${timing})`;
+    const input = shared ? 'a shared input' : 'a copied one';
+    const timing = `${ms(last.poolMs)} against ${ms(last.oneThreadMs)} on one thread`;
+    return poolWon(last) ? `first won at ${formatSize(last.bytes)} with ${input} (${timing})` : `won at no size up to ${formatSize(last.bytes)} with ${input} (there ${timing})`;
   });
-  return kinds.join(', and ');
+  return kinds.join(' and ');
 }
 
 /** Stage 10's one-block code, and the timing that chose it when it loaded. */
