@@ -105,7 +105,8 @@ export function boardChart(
             color: theme.fg,
             font: font(theme),
             autoSkip: false,
-            maxRotation: 0,
+            // On a phone thirteen columns leave about 20 px each: "11" and "WASM" would touch, so the labels may tilt.
+            maxRotation: theme.narrow ? 60 : 0,
             callback: (value) => (Number.isInteger(Number(value)) && columns[Number(value)] ? columnLabel(columns[Number(value)]) : ''),
           },
           title: { display: true, text: 'stage', color: theme.muted, font: font(theme) },
