@@ -58,7 +58,7 @@ async function inChromium(options: CoresOptions): Promise<CoresResult> {
   try {
     const page = await browser.newPage();
     const query = new URLSearchParams({ size: String(options.size), rounds: String(options.rounds), ...(options.sharedInput && { input: 'shared' }) });
-    await page.goto(`${server.url.replace(/bench\.html$/, 'cores.html')}?${query}`);
+    await page.goto(`${server.coresUrl}?${query}`);
     await page.waitForFunction(() => document.body.dataset.status === 'done' || document.body.dataset.status === 'failed', null, { timeout: 600_000, polling: 500 });
     const outcome = await page.evaluate(() => window.blake3LabCores);
     if (!outcome || 'error' in outcome) throw new Error(outcome?.error ?? 'the page gave no result');

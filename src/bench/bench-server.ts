@@ -27,6 +27,8 @@ function benchPageOnly(): Plugin {
 export interface BenchServer {
   /** "http://127.0.0.1:PORT/bench.html" */
   url: string;
+  /** "http://127.0.0.1:PORT/cores.html", the page `npm run bench:cores -- --browser` drives */
+  coresUrl: string;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function serveBenchPage(): Promise<BenchServer> {
     }
     return {
       url: `${address}/bench.html`,
+      coresUrl: `${address}/cores.html`,
       async close() {
         await server.close().catch(() => {});
         removeOutDir();
