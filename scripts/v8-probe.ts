@@ -108,7 +108,8 @@ async function main(index: number, mode: 'heap' | 'engine', resultPath?: string)
   run(big, large.warm);
   const mibFigures = mode === 'heap' ? measure(stage, big, large.measured) : run(big, large.measured);
   mark('probe: end');
-  const threads = stage.threadUse?.().lastSplit ? stage.threadUse().threads : undefined;
+  const use = stage.threadUse?.();
+  const threads = use?.lastSplit ? use.threads : undefined;
   stop();
   if (mode === 'heap' && kibFigures && mibFigures && resultPath) {
     const result: ProbeResult = { kib: kibFigures, mib: mibFigures, ...(threads !== undefined && { threads }) };
