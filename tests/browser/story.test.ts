@@ -45,6 +45,15 @@ describe('the story', () => {
       } else {
         await expect.poll(() => page.locator('.article-figure .headline').textContent()).toMatch(/\S/);
       }
+      // V8's evidence, before and after, with the row behind the why marked.
+      const engine = page.locator('section.engine');
+      await expect.poll(() => engine.locator('h2').textContent()).toBe('What V8 reports');
+      expect(await engine.textContent()).toMatch(/V8 \d+\.\d+\.\d+/);
+      expect(await engine.locator('table').first().locator('thead th').allTextContents()).toEqual(
+        stage.index === 0 ? ['', 'stage 0'] : ['', `stage ${stage.index - 1}`, `stage ${stage.index}`],
+      );
+      expect(await engine.locator('.backs').textContent()).toMatch(/Backs the why\s+\S/);
+      expect(await engine.locator('.backs').textContent()).not.toContain('{');
       expectClean(opened);
       await page.context().close();
     }
