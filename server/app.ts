@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { securityHeaders } from '../src/lib/security-headers.ts';
-import { classService } from './class-service.ts';
+import { ClassService } from './class-service.ts';
 import { EventHub } from './events.ts';
 import { guards, sameOriginWrites } from './guards.ts';
 import type { HostKey } from './host.ts';
@@ -86,7 +86,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
 
   const now = Date.now;
-  const service = classService({ store, hub, limits, sessionMs: options.sessionMinutes * 60_000, now });
+  const service = new ClassService({ store, hub, limits, sessionMs: options.sessionMinutes * 60_000, now });
   classRoutes(app, { service, guards: guards({ store, limits, host: options.host, now }), hub, joinOrigin: options.joinOrigin });
 
   app.setNotFoundHandler((request, reply) => {

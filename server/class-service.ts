@@ -53,47 +53,51 @@ export function offPlan(results: Results, plan: ClassPlan): string | null {
   return null;
 }
 
-export function classService(ctx: ServiceContext) {
-  const { store, hub, limits } = ctx;
+/** The stored summary, with the hidden flag as it is now (the teacher may have changed it since). */
+const summaryOf = (row: EntryRow | StudentRow): EntrySummary => ({ ...(JSON.parse(row.summary!) as EntrySummary), hidden: row.hidden === 1 });
+
+export class ClassService {
   /** Machines each client added to each class ("<session> <client>"), for MAX_MACHINES_PER_CLIENT. */
-  const machinesByClient = new Map<string, number>();
+  readonly #machinesByClient = new Map<string, number>();
 
-  const info = (row: SessionRow): ClassInfo => ({
-    code: row.code,
-    plan: JSON.parse(row.plan) as ClassPlan,
-    state: stateOf(row, ctx.now()),
-    joinsOpen: row.joins_closed === 0,
-    expiresAt: row.expires_at,
-    students: store.countStudents(row.id),
-  });
+  constructor(private readonly ctx: ServiceContext) {}
 
-  /** The stored summary, with the hidden flag as it is now (the teacher may have changed it since). */
-  const summaryOf = (row: EntryRow | StudentRow): EntrySummary => ({ ...(JSON.parse(row.summary!) as EntrySummary), hidden: row.hidden === 1 });
+  info(row: SessionRow): ClassInfo {
+    return {
+      code: row.code,
+      plan: JSON.parse(row.plan) as ClassPlan,
+      state: stateOf(row, this.ctx.now()),
+      joinsOpen: row.joins_closed === 0,
+      expiresAt: row.expires_at,
+      students: this.ctx.store.countStudents(row.id),
+    };
+  }
 
-  function start(body: Record<string, unknown>): Started {
-    const wait = limits.create.take('host', ctx.now());
+  start(body: Record<string, unknown>): Started {
+    const { store, limits, now } = this.ctx;
+    const wait = limits.create.take('host', now());
     if (wait) throw tooMany(wait, 'classes started');
     const checked = body.plan === undefined ? { ok: true as const, plan: DEFAULT_CLASS_PLAN } : checkClassPlan(body.plan);
     if (!checked.ok) throw new Refused(400, checked.error);
     const token = newToken();
-    const now = ctx.now();
-    const expiresAt = now + ctx.sessionMs;
+    const expiresAt = now() + this.ctx.sessionMs;
     for (let attempt = 0; attempt < 10; attempt++) {
       const code = newJoinCode();
       if (store.sessionByCode(code)) continue;
-      store.createSession(code, hashToken(token), JSON.stringify(checked.plan), now, expiresAt);
+      store.createSession(code, hashToken(token), JSON.stringify(checked.plan), now(), expiresAt);
       return { code, teacherToken: token, plan: checked.plan, expiresAt };
     }
     throw new Refused(503, 'No free join code was found; try again');
   }
 
-  function board(row: SessionRow, teacher: boolean): Board {
-    const entries = store.entries(row.id).filter((entry) => teacher || !entry.hidden).map(summaryOf);
-    return { ...info(row), entries };
+  board(row: SessionRow, teacher: boolean): Board {
+    const entries = this.ctx.store.entries(row.id).filter((entry) => teacher || !entry.hidden).map(summaryOf);
+    return { ...this.info(row), entries };
   }
 
-  function join(row: SessionRow, client: string, body: Record<string, unknown>): Student {
-    requireOpen(row, ctx.now());
+  join(row: SessionRow, client: string, body: Record<string, unknown>): Student {
+    const { store, limits, now } = this.ctx;
+    requireOpen(row, now());
     if (row.joins_closed) throw new Refused(403, 'The teacher has closed this class to new machines');
     const checked = checkNickname(body.nickname);
     if (!checked.ok) throw new Refused(400, checked.error);
@@ -101,34 +105,36 @@ export function classService(ctx: ServiceContext) {
     if (store.nicknameTaken(row.id, key)) throw new Refused(409, `Someone in this class already has a nickname like “${checked.nickname}”: choose another`);
     if (store.countStudents(row.id) >= MAX_STUDENTS) throw new Refused(409, `This class is full: it has ${MAX_STUDENTS} machines`);
     const mine = `${row.id} ${client}`;
-    const added = machinesByClient.get(mine) ?? 0;
+    const added = this.#machinesByClient.get(mine) ?? 0;
     if (added >= MAX_MACHINES_PER_CLIENT) throw new Refused(403, `This device has already added ${MAX_MACHINES_PER_CLIENT} machines to this class`);
-    const wait = limits.classJoins.take(row.id, ctx.now());
+    const wait = limits.classJoins.take(row.id, now());
     if (wait) throw tooMany(wait, 'machines joining this class at once');
     const student = { id: newStudentId(), token: newToken(), nickname: checked.nickname };
-    store.addStudent(student.id, row.id, hashToken(student.token), student.nickname, key, ctx.now());
-    machinesByClient.set(mine, added + 1);
+    store.addStudent(student.id, row.id, hashToken(student.token), student.nickname, key, now());
+    this.#machinesByClient.set(mine, added + 1);
     return student;
   }
 
-  function postResults(row: SessionRow, student: StudentRow, body: unknown, done: boolean): { entry: EntrySummary } {
-    requireOpen(row, ctx.now());
-    const wait = (done ? limits.final : limits.partial).take(student.id, ctx.now());
+  postResults(row: SessionRow, student: StudentRow, body: unknown, done: boolean): { entry: EntrySummary } {
+    const { store, hub, limits, now } = this.ctx;
+    requireOpen(row, now());
+    const wait = (done ? limits.final : limits.partial).take(student.id, now());
     if (wait) throw tooMany(wait, done ? 'finished runs from this machine' : 'posts from this machine');
     if (typeof body !== 'string') throw new Refused(415, 'Results are sent as JSON text (Content-Type: application/json)');
     const parsed = parseResultsJson(body);
     if (!parsed.ok) throw new Refused(400, parsed.error);
     const wrong = offPlan(parsed.results, JSON.parse(row.plan) as ClassPlan);
     if (wrong) throw new Refused(400, wrong);
-    const now = ctx.now();
-    const summary = summarize(parsed.results, { id: student.id, nickname: student.nickname, done, hidden: student.hidden === 1, updatedAt: now });
-    store.saveResults(student.id, JSON.stringify(parsed.results), JSON.stringify(summary), summary.done, now);
+    const at = now();
+    const summary = summarize(parsed.results, { id: student.id, nickname: student.nickname, done, hidden: student.hidden === 1, updatedAt: at });
+    store.saveResults(student.id, JSON.stringify(parsed.results), JSON.stringify(summary), summary.done, at);
     if (summary.hidden) hub.send(row.id, 'hide', { id: student.id });
     else hub.send(row.id, 'entry', summary);
     return { entry: summary };
   }
 
-  function setHidden(row: SessionRow, id: string, body: Record<string, unknown>) {
+  setHidden(row: SessionRow, id: string, body: Record<string, unknown>) {
+    const { store, hub } = this.ctx;
     const hidden = body.hidden;
     if (typeof hidden !== 'boolean') throw new Refused(400, 'Say { "hidden": true } or { "hidden": false }');
     if (!store.setHidden(row.id, id, hidden)) throw new Refused(404, 'There is no such machine in this class');
@@ -138,44 +144,41 @@ export function classService(ctx: ServiceContext) {
     return { id, hidden };
   }
 
-  function remove(row: SessionRow, id: string) {
-    if (!store.removeStudent(row.id, id)) throw new Refused(404, 'There is no such machine in this class');
-    hub.send(row.id, 'remove', { id });
+  remove(row: SessionRow, id: string) {
+    if (!this.ctx.store.removeStudent(row.id, id)) throw new Refused(404, 'There is no such machine in this class');
+    this.ctx.hub.send(row.id, 'remove', { id });
     return { id, removed: true };
   }
 
-  function setJoins(row: SessionRow, body: Record<string, unknown>) {
+  setJoins(row: SessionRow, body: Record<string, unknown>) {
     if (typeof body.open !== 'boolean') throw new Refused(400, 'Say { "open": true } or { "open": false }');
-    store.setJoinsOpen(row.id, body.open);
-    hub.send(row.id, 'joins', { open: body.open });
+    this.ctx.store.setJoinsOpen(row.id, body.open);
+    this.ctx.hub.send(row.id, 'joins', { open: body.open });
     return { joinsOpen: body.open };
   }
 
-  function setPlan(row: SessionRow, body: Record<string, unknown>) {
-    requireOpen(row, ctx.now());
+  setPlan(row: SessionRow, body: Record<string, unknown>) {
+    requireOpen(row, this.ctx.now());
     const checked = checkClassPlan(body.plan);
     if (!checked.ok) throw new Refused(400, checked.error);
-    store.setPlan(row.id, JSON.stringify(checked.plan));
-    hub.send(row.id, 'plan', checked.plan);
+    this.ctx.store.setPlan(row.id, JSON.stringify(checked.plan));
+    this.ctx.hub.send(row.id, 'plan', checked.plan);
     return { plan: checked.plan };
   }
 
-  function close(row: SessionRow) {
-    store.close(row.id, ctx.now());
-    hub.send(row.id, 'state', { state: 'closed' });
+  close(row: SessionRow) {
+    this.ctx.store.close(row.id, this.ctx.now());
+    this.ctx.hub.send(row.id, 'state', { state: 'closed' });
     return { state: 'closed' as const };
   }
 
   /** The board's summaries for an export (hidden ones too), and how to read each machine's document. */
-  function exportEntries(row: SessionRow) {
+  exportEntries(row: SessionRow) {
+    const { store } = this.ctx;
     return {
       plan: JSON.parse(row.plan) as ClassPlan,
       entries: store.entries(row.id).map(summaryOf),
       readResults: (id: string) => store.results(row.id, id),
     };
   }
-
-  return { info, start, board, join, postResults, setHidden, remove, setJoins, setPlan, close, exportEntries };
 }
-
-export type ClassService = ReturnType<typeof classService>;

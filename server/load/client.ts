@@ -23,9 +23,10 @@ export interface Stream {
   readonly bytes: number;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
-  /** Stops reading (the socket's buffers fill, then the server's), or starts again. */
+  /** Stops reading (the socket's buffers fill, then the server's). */
   pause(): void;
-  resume(): void;
+  /** Reads again, throwing away what comes (no parsing): to see whether the server ended the stream. */
+  drain(): void;
   close(): void;
 }
 
@@ -83,7 +84,7 @@ function readStream(get: ReturnType<typeof request>, response: IncomingMessage):
   let buffer = '';
   let bytes = 0;
   response.setEncoding('utf8');
-  response.on('data', (chunk: string) => {
+  const parse = (chunk: string) => {
     bytes += chunk.length;
     buffer += chunk;
     let end;
@@ -94,7 +95,8 @@ function readStream(get: ReturnType<typeof request>, response: IncomingMessage):
       const data = /^data: (.*)$/m.exec(block)?.[1];
       if (event && data) events.push({ event, data: JSON.parse(data), at: performance.now() });
     }
-  });
+  };
+  response.on('data', parse);
   const ended = new Promise<void>((resolve) => {
     response.on('close', () => resolve());
     response.on('error', () => resolve());
@@ -108,7 +110,11 @@ function readStream(get: ReturnType<typeof request>, response: IncomingMessage):
     },
     ended,
     pause: () => response.pause(),
-    resume: () => response.resume(),
+    drain: () => {
+      response.off('data', parse);
+      response.on('data', () => {});
+      response.resume();
+    },
     close: () => get.destroy(),
   };
 }

@@ -69,8 +69,8 @@ export async function slowReaders(server: LoadServer, readers: number, seconds: 
   const startedAt = until - seconds * 1000;
   const took = (performance.now() - startedAt) / 1000;
   rssPeak = Math.max(rssPeak, server.rssMiB());
-  for (const stream of slow) stream.resume();
-  await sleep(3000);
+  for (const stream of slow) stream.drain();
+  for (let waited = 0; ended < readers && waited < 10_000; waited += 250) await sleep(250);
   const dropped = ended;
   for (const stream of [...slow, reader]) stream.close();
   for (const teacher of teachers) teacher.close();
