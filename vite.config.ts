@@ -2,42 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { securityHeaders } from './src/lib/security-headers.ts';
 
-// The Content Security Policy: everything comes from our own origin, nothing runs inline.
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  // 'wasm-unsafe-eval' lets the page compile WebAssembly from bytes and allows no other
-  // eval: stage 9 generates its SIMD module at runtime, and the blake3-wasm and
-  // hash-wasm baselines instantiate theirs from bytes too. Without it they cannot run.
-  "script-src 'self' 'wasm-unsafe-eval'",
-  // Bench workers and Monaco's workers are files of the build, never blob: URLs.
-  "worker-src 'self'",
-  // Monaco adds <style> elements while it runs and Svelte writes style attributes
-  // (chart sizes, bar widths); a static build cannot give them nonces or hashes.
-  "style-src 'self' 'unsafe-inline'",
-  // Chart images exported as data: or blob: URLs, and Monaco's data: SVG icons.
-  "img-src 'self' data: blob:",
-  // Monaco's codicon font is bundled with the app.
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-// One header set for `vite` (dev), `vite preview` and, copied verbatim, public/_headers
-// for static hosts; tests/security-headers.test.ts checks that the two agree.
-// Cross-origin isolation (COOP + COEP) gives the page a fine-grained timer and
-// SharedArrayBuffer; the bench records whether it applied.
-export const securityHeaders: Record<string, string> = {
-  'Content-Security-Policy': contentSecurityPolicy,
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-};
+// The app's headers live in their own file, which the class server imports too.
+export { securityHeaders };
 
 // The playground's sandbox page (src/playground/sandbox-page.html) runs code typed in the
 // editor, so it gets the opposite of the app's trust: an opaque origin (the app embeds

@@ -1,18 +1,15 @@
 // A class as files: a CSV of the board (one row per machine, one column per contestant
 // and size) and a zip holding that CSV plus every machine's results document, each a
-// file the compare page imports as it is.
+// file the compare page imports as it is. The CSV comes from the summaries the board
+// reads; the zip reads one document at a time and is streamed as it is written.
 import type { Results } from '../src/bench/results.ts';
 import { DEFAULT_CONTESTANTS } from '../src/bench/contestants.ts';
 import { formatSize } from '../src/bench/plan.ts';
 import type { ClassPlan } from '../src/class/plan.ts';
 import { runState, type EntrySummary } from '../src/class/summary.ts';
 import { suggestedFileName } from '../src/results/io.ts';
-import { zip } from './zip.ts';
+import { zipStream, type ZipFile } from './zip.ts';
 
-export interface ExportEntry {
-  summary: EntrySummary;
-  results: Results;
-}
 
 const titles = new Map(DEFAULT_CONTESTANTS.map((c) => [c.id, c.title]));
 
@@ -26,11 +23,11 @@ function field(value: string | number | boolean): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function classCsv(plan: ClassPlan, entries: ExportEntry[]): string {
+export function classCsv(plan: ClassPlan, entries: EntrySummary[]): string {
   const cells = plan.contestants.flatMap((id) => plan.sizes.map((size) => ({ id, size })));
   const header = ['nickname', 'browser', 'engine', 'os', 'cores', 'finished', 'hidden', 'updated'];
   header.push(...cells.map(({ id, size }) => `${titles.get(id) ?? id} at ${formatSize(size)} (MB/s)`));
-  const rows = entries.map(({ summary }) => [
+  const rows = entries.map((summary) => [
     summary.nickname,
     summary.browser,
     summary.engine,
@@ -47,12 +44,25 @@ export function classCsv(plan: ClassPlan, entries: ExportEntry[]): string {
   return [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
 }
 
-/** The class as a zip: the CSV and one results file per machine, labelled with its nickname. */
-export function classZip(code: string, plan: ClassPlan, entries: ExportEntry[]): Buffer {
-  const files = entries.map(({ summary, results }, i) => {
+/** One results file per machine, labelled with its nickname, read as the zip asks for it. */
+function* resultsFiles(entries: EntrySummary[], readResults: (id: string) => string | null | undefined): Generator<ZipFile> {
+  for (const [i, summary] of entries.entries()) {
+    const stored = readResults(summary.id);
+    if (!stored) continue; // removed by the teacher while the export ran
+    const results = JSON.parse(stored) as Results;
     const labelled: Results = { ...results, env: { ...results.env, label: summary.nickname } };
     const number = String(i + 1).padStart(3, '0');
-    return { name: `${number}-${suggestedFileName(labelled)}`, data: Buffer.from(JSON.stringify(labelled, null, 2) + '\n') };
-  });
-  return zip([{ name: `class-${code}.csv`, data: Buffer.from(classCsv(plan, entries)) }, ...files]);
+    yield { name: `${number}-${suggestedFileName(labelled)}`, data: Buffer.from(JSON.stringify(labelled, null, 2) + '\n') };
+  }
+}
+
+/** The class as a zip: the CSV, then one results file per machine. */
+export function classZip(code: string, plan: ClassPlan, entries: EntrySummary[], readResults: (id: string) => string | null | undefined) {
+  const csv: ZipFile = { name: `class-${code}.csv`, data: Buffer.from(classCsv(plan, entries)) };
+  return zipStream(
+    (function* () {
+      yield csv;
+      yield* resultsFiles(entries, readResults);
+    })(),
+  );
 }

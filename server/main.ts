@@ -1,6 +1,7 @@
 // `npm run classroom`: builds the app if its sources changed since the last build, then
 // serves it with the class API on the local network and prints the address to open,
-// with a QR code for phones.
+// with a QR code for phones, and the teacher's link: the same address with the host's
+// key, which alone lets a browser start classes (host.ts).
 //
 //   --host H              address to listen on (default 0.0.0.0: every network interface)
 //   --port N              port (default 8080; 0 picks a free one)
@@ -12,6 +13,8 @@ import { resolve } from 'node:path';
 import QRCode from 'qrcode';
 import { createServer } from './app.ts';
 import { buildIfNeeded } from './build.ts';
+import { HOST_KEY_PARAM } from '../src/class/protocol.ts';
+import { loadHostKey } from './host.ts';
 import { DEFAULT_SESSION_MINUTES } from './limits.ts';
 
 interface Options {
@@ -56,24 +59,28 @@ async function main() {
   const everywhere = options.host === '0.0.0.0' || options.host === '::';
   // The join URL carries the real port, known only once listening: the server reads it from here.
   const origin = { value: '' };
+  const host = loadHostKey(resolve(options.data));
   const app = await createServer({
     distDir,
     dataDir: resolve(options.data),
+    host,
     sessionMinutes: options.sessionMinutes,
     joinOrigin: () => origin.value,
   });
   await app.listen({ host: options.host, port: options.port });
   const port = (app.server.address() as { port: number }).port;
-  const host = everywhere ? (lanAddress() ?? 'localhost') : options.host.includes(':') ? `[${options.host}]` : options.host;
-  origin.value = `http://${host}:${port}`;
+  const name = everywhere ? (lanAddress() ?? 'localhost') : options.host.includes(':') ? `[${options.host}]` : options.host;
+  origin.value = `http://${name}:${port}`;
   const joinUrl = `${origin.value}/#/class`;
+  const teacherUrl = `${origin.value}/?${HOST_KEY_PARAM}=${host.key}#/class`;
   const qr = await QRCode.toString(joinUrl, { type: 'terminal', small: true });
   process.stdout.write(
     `BLAKE3 Lab class server, keeping its data in ${resolve(options.data)}\n\n` +
       `  Students open: ${joinUrl}\n` +
       (everywhere ? `  On this computer: http://localhost:${port}/#/class\n` : '') +
       `\n${qr}\n` +
-      'Start a class from the page above, put its join screen on the projector. Ctrl+C stops the server.\n',
+      `  Teacher's link (keep it to yourself; it starts classes): ${teacherUrl}\n\n` +
+      'Open the teacher\'s link, start a class, put its join screen on the projector. Ctrl+C stops the server.\n',
   );
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

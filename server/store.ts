@@ -33,6 +33,11 @@ const MIGRATIONS: string[] = [
      updated_at INTEGER
    );
    CREATE INDEX students_by_session ON students(session_id, joined_at);`,
+  // Joins the teacher closed; nicknames compared as the board shows them (src/class/nickname.ts).
+  // Machines that joined before this version have no key and are not compared.
+  `ALTER TABLE sessions ADD COLUMN joins_closed INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE students ADD COLUMN nickname_key TEXT;
+   CREATE UNIQUE INDEX students_by_nickname ON students(session_id, nickname_key) WHERE nickname_key IS NOT NULL;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -45,6 +50,7 @@ export interface SessionRow {
   created_at: number;
   expires_at: number;
   closed_at: number | null;
+  joins_closed: number;
 }
 
 export interface StudentRow {
@@ -58,6 +64,14 @@ export interface StudentRow {
   summary: string | null;
   done: number;
   updated_at: number | null;
+  nickname_key: string | null;
+}
+
+/** What the board reads of a machine: its summary, never its whole results document. */
+export interface EntryRow {
+  id: string;
+  hidden: number;
+  summary: string;
 }
 
 function migrate(db: Database.Database): void {
@@ -89,16 +103,19 @@ export function openStore(dataDir: string) {
       'INSERT INTO sessions (code, teacher_hash, plan, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
     ),
     sessionByCode: db.prepare('SELECT * FROM sessions WHERE code = ?'),
-    openSessions: db.prepare('SELECT COUNT(*) FROM sessions WHERE closed_at IS NULL AND expires_at > ?').pluck(),
     setPlan: db.prepare('UPDATE sessions SET plan = ? WHERE id = ?'),
     close: db.prepare('UPDATE sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL'),
     purge: db.prepare('DELETE FROM sessions WHERE expires_at < ?'),
-    insertStudent: db.prepare('INSERT INTO students (id, session_id, token_hash, nickname, joined_at) VALUES (?, ?, ?, ?, ?)'),
+    setJoinsClosed: db.prepare('UPDATE sessions SET joins_closed = ? WHERE id = ?'),
+    insertStudent: db.prepare('INSERT INTO students (id, session_id, token_hash, nickname, nickname_key, joined_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    nicknameTaken: db.prepare('SELECT 1 FROM students WHERE session_id = ? AND nickname_key = ?').pluck(),
+    removeStudent: db.prepare('DELETE FROM students WHERE id = ? AND session_id = ?'),
     countStudents: db.prepare('SELECT COUNT(*) FROM students WHERE session_id = ?').pluck(),
     student: db.prepare('SELECT * FROM students WHERE id = ? AND session_id = ?'),
     saveResults: db.prepare('UPDATE students SET results = ?, summary = ?, done = ?, updated_at = ? WHERE id = ?'),
     setHidden: db.prepare('UPDATE students SET hidden = ? WHERE id = ? AND session_id = ?'),
-    entries: db.prepare('SELECT * FROM students WHERE session_id = ? AND results IS NOT NULL ORDER BY joined_at, id'),
+    entries: db.prepare('SELECT id, hidden, summary FROM students WHERE session_id = ? AND summary IS NOT NULL ORDER BY joined_at, id'),
+    results: db.prepare('SELECT results FROM students WHERE id = ? AND session_id = ?').pluck(),
   };
 
   return {
@@ -106,22 +123,26 @@ export function openStore(dataDir: string) {
       return Number(q.insertSession.run(code, teacherHash, plan, now, expiresAt).lastInsertRowid);
     },
     sessionByCode: (code: string) => q.sessionByCode.get(code) as SessionRow | undefined,
-    openSessions: (now: number) => q.openSessions.get(now) as number,
     setPlan: (sessionId: number, plan: string) => void q.setPlan.run(plan, sessionId),
     close: (sessionId: number, now: number) => void q.close.run(now, sessionId),
     /** Deletes every session (and its students) whose keeping time ended before `before`. */
     purge: (before: number) => q.purge.run(before).changes,
-    addStudent(id: string, sessionId: number, tokenHash: Buffer, nickname: string, now: number): void {
-      q.insertStudent.run(id, sessionId, tokenHash, nickname, now);
+    setJoinsOpen: (sessionId: number, open: boolean) => void q.setJoinsClosed.run(open ? 0 : 1, sessionId),
+    addStudent(id: string, sessionId: number, tokenHash: Buffer, nickname: string, nicknameKey: string, now: number): void {
+      q.insertStudent.run(id, sessionId, tokenHash, nickname, nicknameKey, now);
     },
+    nicknameTaken: (sessionId: number, key: string) => q.nicknameTaken.get(sessionId, key) !== undefined,
+    removeStudent: (sessionId: number, id: string) => q.removeStudent.run(id, sessionId).changes > 0,
     countStudents: (sessionId: number) => q.countStudents.get(sessionId) as number,
     student: (sessionId: number, id: string) => q.student.get(id, sessionId) as StudentRow | undefined,
     saveResults(id: string, results: string, summary: string, done: boolean, now: number): void {
       q.saveResults.run(results, summary, done ? 1 : 0, now, id);
     },
     setHidden: (sessionId: number, id: string, hidden: boolean) => q.setHidden.run(hidden ? 1 : 0, id, sessionId).changes > 0,
-    /** Every student who has posted results, in joining order. */
-    entries: (sessionId: number) => q.entries.all(sessionId) as StudentRow[],
+    /** Every student who has posted results, in joining order: summaries only. */
+    entries: (sessionId: number) => q.entries.all(sessionId) as EntryRow[],
+    /** One student's whole results document as stored (JSON text), for the export. */
+    results: (sessionId: number, id: string) => q.results.get(id, sessionId) as string | null | undefined,
     shutdown: () => db.close(),
   };
 }

@@ -4,11 +4,13 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RESULTS_BYTES } from '../src/results/limits.ts';
-import { securityHeaders } from '../vite.config.ts';
+import { securityHeaders } from '../src/lib/security-headers.ts';
 import { DEFAULT_CLASS_PLAN } from '../src/class/plan.ts';
 import { validateResults } from '../src/results/validate.ts';
 import { BAD_TEXT } from './fixtures/bad-inputs.ts';
-import { call, classWithStudents, follow, postResults, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
+import { call, classWithStudents, follow, join, postResults, startClass, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
+
+const PRINTABLE = 'A nickname holds printable characters only (no invisible or direction-changing ones)';
 import { unzip } from './fixtures/unzip.ts';
 
 /** The status of a PUT that announces a body of `bytes` and sends none of it: a server that checks sizes first answers at once. */
@@ -35,7 +37,7 @@ afterAll(async () => {
 describe('class server', () => {
   it('answers the app probe, and sends the app’s security headers with the API, the app and the event stream', async () => {
     const probe = await call(`${server.url}/api/class`);
-    expect(probe.body).toEqual({ app: 'blake3-lab-class', version: 1, joinOrigin: server.url });
+    expect(probe.body).toEqual({ app: 'blake3-lab-class', version: 2, joinOrigin: server.url });
     const { code } = await classWithStudents(server, 0);
     const page = await fetch(`${server.url}/`);
     expect(await page.text()).toContain('<title>BLAKE3 Lab</title>');
@@ -49,7 +51,7 @@ describe('class server', () => {
   });
 
   it('starts a class with the default plan, refuses a bad plan, and lets students join with a nickname only', async () => {
-    const bad = await call(`${server.url}/api/class/sessions`, { body: { plan: { contestants: ['fault-hangs'], sizes: [1024], rounds: 3 } } });
+    const bad = await startClass(server, { plan: { contestants: ['fault-hangs'], sizes: [1024], rounds: 3 } });
     expect(bad).toMatchObject({ status: 400, body: { error: '"fault-hangs" is not a stage or library of this lab' } });
     const { code, base } = await classWithStudents(server, 0);
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
@@ -61,14 +63,31 @@ describe('class server', () => {
       ['  ', 'Choose a nickname'],
       [42, 'Choose a nickname'],
       ['x'.repeat(41), 'A nickname has at most 40 characters'],
-      ['ab\u0007c', 'A nickname holds printable characters only'],
-      ['evil\u202egnp.exe', 'A nickname holds printable characters only'],
+      ['é'.repeat(41), 'A nickname has at most 40 characters'],
+      ['ab\u0007c', PRINTABLE],
+      ['evil\u202egnp.exe', PRINTABLE],
+      ['An\u200Ba', PRINTABLE],
+      ['\u3164', PRINTABLE],
+      ['Ana\u2066x', PRINTABLE],
+      ['\u{F0000}', PRINTABLE],
+      ['\u2800\u2800', 'A nickname needs at least one letter, digit or symbol you can see'],
+      ['Ze\u0301\u0301\u0301\u0301\u0301', 'A nickname has at most 3 accents on one letter'],
     ] as const) {
-      expect(await call(`${base}/students`, { body: { nickname } }), String(nickname)).toMatchObject({ status: 400, body: { error } });
+      expect(await join(base, nickname as string), String(nickname)).toMatchObject({ status: 400, body: { error } });
     }
-    const joined = await call(`${base}/students`, { body: { nickname: '  <b>Zoé</b>   the  great ' } });
+    const joined = await join(base, '  <b>Zoé</b>   the  great ');
     expect(joined.status).toBe(201);
     expect(joined.body.nickname).toBe('<b>Zoé</b> the great');
+    // Counted as a reader counts: 40 emoji of two code points each, and 40 accented letters, fit.
+    expect((await join(base, '👩‍💻'.repeat(40))).status).toBe(201);
+    expect((await join(base, 'e\u0301'.repeat(40))).body.nickname).toBe('é'.repeat(40));
+    // NFKC: full-width letters are plain ones; a nickname is one per class, whatever its case,
+    // accents, spaces or lookalike letters from other scripts.
+    expect((await join(base, 'Ｊｏ')).body.nickname).toBe('Jo');
+    for (const twin of ['jo', 'JO ', 'Jó', 'Јо', 'J o']) {
+      expect(await join(base, twin), twin).toMatchObject({ status: 409, body: { error: expect.stringMatching(/already has a nickname like/) } });
+    }
+    expect((await join(base, 'Joe')).status).toBe(201);
     expect((await call(`${server.url}/api/class/sessions/ZZZZZZ`)).status).toBe(404);
     expect((await call(`${server.url}/api/class/sessions/abc%2F..`)).status).toBe(404);
   });
@@ -123,9 +142,9 @@ describe('class server', () => {
     const [ana, ben] = students;
     expect((await postResults(base, { id: ana.id, token: ben.token }, studentResults(1))).status).toBe(403);
     expect((await postResults(base, { id: ana.id, token: '' }, studentResults(1))).status).toBe(403);
-    expect((await postResults(base, { id: 'nobody', token: ana.token }, studentResults(1))).status).toBe(403);
+    expect((await postResults(base, { id: 'nobody', token: ana.token }, studentResults(1))).status).toBe(404);
     const other = await classWithStudents(server, 0);
-    expect((await postResults(other.base, ana, studentResults(1))).status).toBe(403);
+    expect((await postResults(other.base, ana, studentResults(1))).status).toBe(404);
     expect((await postResults(base, ana, studentResults(1))).status).toBe(200);
   });
 
@@ -172,26 +191,27 @@ describe('class server', () => {
 
     expect((await call(`${base}/close`, { method: 'POST', token: teacherToken })).body).toEqual({ state: 'closed' });
     expect(await postResults(base, students[1], studentResults(3))).toMatchObject({ status: 410, body: { error: /closed this class/ } });
-    expect((await call(`${base}/students`, { body: { nickname: 'late' } })).status).toBe(410);
+    expect((await join(base, 'late')).status).toBe(410);
     expect((await call(`${base}/board`)).body).toMatchObject({ state: 'closed', students: 2 });
   });
 
   it('CSV cells that start like a spreadsheet formula are written as text', async () => {
     const { base, teacherToken } = await classWithStudents(server, 0);
-    const joined = await call(`${base}/students`, { body: { nickname: '=HYPERLINK("x","y")' } });
+    const joined = await join(base, '=HYPERLINK("x","y")');
     await postResults(base, joined.body, studentResults(1));
     const csv = await call(`${base}/export.csv`, { token: teacherToken });
     expect(csv.body.split('\r\n')[1]).toMatch(/^"'=HYPERLINK\(""x"",""y""\)",/);
   });
 
-  it('rate-limits one student’s posts and answers 429 with Retry-After', async () => {
+  it('rate-limits one student’s posts and answers 429 with Retry-After; partial posts never use up the finished one', async () => {
     const { base, students } = await classWithStudents(server, 1);
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) statuses.push((await postResults(base, students[0], studentResults(i), false)).status);
     expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(statuses.slice(6)).toEqual([429, 429]);
-    const limited = await postResults(base, students[0], studentResults(9));
+    const limited = await postResults(base, students[0], studentResults(9), false);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await postResults(base, students[0], studentResults(9), true)).status).toBe(200);
   });
 
   it('a class’s event stream carries its own entries and never another class’s', async () => {
@@ -234,7 +254,7 @@ describe('a class that has ended', () => {
       expect((await postResults(base, students[0], studentResults(1))).status).toBe(200);
       await expect.poll(async () => (await call(base)).body.state, { timeout: 5000, interval: 200 }).toBe('ended');
       expect(await postResults(base, students[0], studentResults(2))).toMatchObject({ status: 410, body: { error: /has ended/ } });
-      expect((await call(`${base}/students`, { body: { nickname: 'late' } })).status).toBe(410);
+      expect((await join(base, 'late')).status).toBe(410);
       expect((await call(`${base}/board`)).body.entries).toHaveLength(1);
       expect((await call(`${base}/export.csv`, { token: teacherToken })).status).toBe(200);
     } finally {

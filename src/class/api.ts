@@ -1,30 +1,12 @@
-// The class server's API as the pages call it: same origin, JSON both ways, every
-// refusal turned into a ClassApiError carrying the server's one-sentence message.
+// The class server's API as the pages call it (every route is in protocol.ts): same
+// origin, JSON both ways, every refusal turned into a ClassApiError carrying the
+// server's one-sentence message.
 import type { Results } from '../bench/results.ts';
 import type { ClassPlan } from './plan.ts';
+import { path, ROUTES, type Board, type ClassInfo, type RouteName, type Started, type Student } from './protocol.ts';
 import type { EntrySummary } from './summary.ts';
 
-export type ClassState = 'open' | 'closed' | 'ended';
-
-export interface ClassInfo {
-  code: string;
-  plan: ClassPlan;
-  state: ClassState;
-  /** ms since the epoch when the class stops taking results. */
-  expiresAt: number;
-  /** Machines that joined (some may not have posted yet). */
-  students: number;
-}
-
-export interface Board extends ClassInfo {
-  entries: EntrySummary[];
-}
-
-export interface Student {
-  id: string;
-  token: string;
-  nickname: string;
-}
+export type { Board, ClassInfo, ClassState, Student } from './protocol.ts';
 
 export class ClassApiError extends Error {
   constructor(
@@ -35,50 +17,58 @@ export class ClassApiError extends Error {
   }
 }
 
-const BASE = '/api/class';
+interface Call {
+  params?: { code?: string; id?: string };
+  query?: string;
+  /** A value sent as JSON, or JSON text as it is. */
+  body?: unknown;
+  text?: string;
+  token?: string;
+}
 
-async function request<T>(path: string, init: { method?: string; body?: unknown; text?: string; token?: string } = {}): Promise<T> {
+async function send(route: RouteName, call: Call = {}): Promise<Response> {
+  const { method } = ROUTES[route];
   const headers: Record<string, string> = {};
-  if (init.body !== undefined || init.text !== undefined) headers['Content-Type'] = 'application/json';
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  // Every change carries a JSON body, even an empty one: the server takes no other type.
+  const text = call.text ?? (call.body !== undefined ? JSON.stringify(call.body) : method === 'GET' ? undefined : '{}');
+  if (text !== undefined) headers['Content-Type'] = 'application/json';
+  if (call.token) headers.Authorization = `Bearer ${call.token}`;
   let response: Response;
   try {
-    response = await fetch(BASE + path, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.text ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-    });
+    response = await fetch(path(route, call.params) + (call.query ?? ''), { method, headers, body: text });
   } catch {
     throw new ClassApiError('The class server cannot be reached: is it still running, and is this device on its network?', 0);
   }
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new ClassApiError(body?.error ?? `The class server answered ${response.status}`, response.status);
-  return body as T;
+  if (!response.ok) {
+    const body = await response.json().catch(() => null);
+    throw new ClassApiError(body?.error ?? `The class server answered ${response.status}`, response.status);
+  }
+  return response;
 }
 
-const classPath = (code: string) => `/sessions/${encodeURIComponent(code)}`;
+async function request<T>(route: RouteName, call: Call = {}): Promise<T> {
+  return (await (await send(route, call)).json()) as T;
+}
 
 export const classApi = {
-  start: (plan?: ClassPlan) =>
-    request<{ code: string; teacherToken: string; plan: ClassPlan; expiresAt: number }>('/sessions', { method: 'POST', body: plan ? { plan } : {} }),
-  info: (code: string) => request<ClassInfo>(classPath(code)),
-  board: (code: string, teacherToken?: string) => request<Board>(`${classPath(code)}/board`, { token: teacherToken }),
-  join: (code: string, nickname: string) => request<Student>(`${classPath(code)}/students`, { method: 'POST', body: { nickname } }),
+  start: (hostKey: string, plan?: ClassPlan) => request<Started>('start', { body: plan ? { plan } : {}, token: hostKey }),
+  info: (code: string) => request<ClassInfo>('info', { params: { code } }),
+  board: (code: string, teacherToken?: string) => request<Board>('board', { params: { code }, token: teacherToken }),
+  join: (code: string, nickname: string) => request<Student>('join', { params: { code }, body: { nickname } }),
   postResults: (code: string, student: Student, results: Results, done: boolean) =>
-    request<{ entry: EntrySummary }>(`${classPath(code)}/students/${encodeURIComponent(student.id)}/results?done=${done ? 1 : 0}`, {
-      method: 'PUT',
+    request<{ entry: EntrySummary }>('results', {
+      params: { code, id: student.id },
+      query: `?done=${done ? 1 : 0}`,
       text: JSON.stringify(results),
       token: student.token,
     }),
-  setPlan: (code: string, token: string, plan: ClassPlan) => request<{ plan: ClassPlan }>(`${classPath(code)}/plan`, { method: 'PUT', body: { plan }, token }),
-  hide: (code: string, token: string, id: string, hidden: boolean) =>
-    request<unknown>(`${classPath(code)}/students/${encodeURIComponent(id)}/hidden`, { method: 'PUT', body: { hidden }, token }),
-  close: (code: string, token: string) => request<unknown>(`${classPath(code)}/close`, { method: 'POST', token }),
+  setPlan: (code: string, token: string, plan: ClassPlan) => request<{ plan: ClassPlan }>('plan', { params: { code }, body: { plan }, token }),
+  hide: (code: string, token: string, id: string, hidden: boolean) => request<unknown>('hidden', { params: { code, id }, body: { hidden }, token }),
+  remove: (code: string, token: string, id: string) => request<unknown>('remove', { params: { code, id }, token }),
+  setJoins: (code: string, token: string, open: boolean) => request<unknown>('joins', { params: { code }, body: { open }, token }),
+  close: (code: string, token: string) => request<unknown>('close', { params: { code }, token }),
   /** The export as a file: a zip of every machine's results (with the CSV), or the CSV alone. */
-  async exportFile(code: string, token: string, kind: 'zip' | 'csv'): Promise<Blob> {
-    const response = await fetch(`${BASE}${classPath(code)}/export.${kind}`, { headers: { Authorization: `Bearer ${token}` } });
-    if (!response.ok) throw new ClassApiError((await response.json().catch(() => null))?.error ?? `The class server answered ${response.status}`, response.status);
-    return response.blob();
-  },
-  eventsUrl: (code: string) => `${BASE}${classPath(code)}/events`,
+  exportFile: async (code: string, token: string, kind: 'zip' | 'csv'): Promise<Blob> =>
+    (await send(kind === 'zip' ? 'exportZip' : 'exportCsv', { params: { code }, token })).blob(),
+  eventsUrl: (code: string) => path('events', { code }),
 };

@@ -1,25 +1,42 @@
-// What this browser remembers about a class, in localStorage and nowhere else: the
-// teacher's secret token for the classes it started, and the student's id and token for
-// the classes it joined (so a reload, or a rerun, is the same machine on the board).
+// What this browser remembers about a class, in localStorage and nowhere else: the host's
+// key if it opened the teacher's link (what starting a class takes), the teacher's secret
+// token for the classes it started, and the student's id and token for the classes it
+// joined (so a reload, or a rerun, is the same machine on the board).
 import type { Student } from './api.ts';
 
+const HOST_KEY = 'blake3-lab:class:host';
 const teacherKey = (code: string) => `blake3-lab:class:${code}:teacher`;
 const studentKey = (code: string) => `blake3-lab:class:${code}:student`;
 
 function read(key: string): string | null {
   try {
-    return localStorage.getItem(key);
+    return localStorage.getItem(key) ?? inPage.get(key) ?? null;
   } catch {
-    return null;
+    return inPage.get(key) ?? null;
   }
 }
 
-function write(key: string, value: string): void {
+/** The value as it is now, if storage is disabled: the identity then lasts as long as the page. */
+const inPage = new Map<string, string>();
+
+function write(key: string, value: string | null): void {
+  if (value === null) inPage.delete(key);
+  else inPage.set(key, value);
   try {
-    localStorage.setItem(key, value);
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
   } catch {
-    // Storage disabled: the identity lasts as long as the page.
+    // Storage disabled: kept in `inPage` only.
   }
+}
+
+export function hostKey(): string | null {
+  return read(HOST_KEY);
+}
+
+/** Keeps the host's key, or forgets it (null) when the server no longer takes it. */
+export function rememberHost(key: string | null): void {
+  write(HOST_KEY, key);
 }
 
 export function teacherToken(code: string): string | null {
@@ -37,6 +54,11 @@ export function savedStudent(code: string): Student | null {
   } catch {
     return null;
   }
+}
+
+/** Forgets this browser's machine in a class (the teacher removed it). */
+export function forgetStudent(code: string): void {
+  write(studentKey(code), null);
 }
 
 export function rememberStudent(code: string, student: Student): void {

@@ -22,6 +22,8 @@ export class StudentRun {
   postError = $state<string | null>(null);
   /** Whether the last run's final document reached the board. */
   delivered = $state(false);
+  /** The teacher removed this machine from the class: its posts are refused until it joins again. */
+  removed = $state(false);
   /** How the last run ended: measured to the end, or cancelled by the student. */
   ended = $state<'finished' | 'cancelled' | null>(null);
 
@@ -127,6 +129,10 @@ export class StudentRun {
       if (next.done) this.delivered = true;
     } catch (error) {
       this.postError = error instanceof Error ? error.message : String(error);
+      if (error instanceof ClassApiError && error.status === 404) {
+        this.removed = true;
+        this.#run?.benchmark.cancel();
+      }
       // Refused for pace or unreachable for a moment: try again with this document unless a newer one came.
       if (error instanceof ClassApiError && (error.status === 429 || error.status === 0)) {
         this.#pending ??= next;

@@ -25,6 +25,7 @@ import {
   type RunStatus,
 } from '../bench/results.ts';
 import * as limits from './limits.ts';
+import { CONTROL, CONTROL_IN_MULTILINE, LONE_SURROGATE } from '../lib/text-rules.ts';
 
 export type ResultsCheck = { ok: true; results: Results } | { ok: false; error: string };
 
@@ -37,10 +38,6 @@ const STATUSES: readonly RunStatus[] = ['ok', 'timeboxed', 'failed', 'cancelled'
 
 /** Ids are used in URLs, DOM attributes and file names: keep them to a safe alphabet. */
 const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
-/** C0 and C1 control characters; only a run's reason (it may quote an error) keeps tabs and line breaks. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const CONTROL_IN_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 class Invalid extends Error {}

@@ -4,8 +4,9 @@
 // Then a full class posted through the API: the board fits a projector, its chart has a
 // table with the same figures, and a student cancels a run and runs again.
 import { mkdtempSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Results } from '../../src/bench/results.ts';
@@ -13,7 +14,7 @@ import { spread } from '../../src/class/board.ts';
 import { DEFAULT_CLASS_PLAN } from '../../src/class/plan.ts';
 import { summarize } from '../../src/class/summary.ts';
 import { formatSig } from '../../src/results/format.ts';
-import { call, classWithStudents, postResults, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
+import { call, classWithStudents, join, postResults, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
 import { launchBrowser, openApp } from './harness.ts';
 
 let browser: Browser;
@@ -21,7 +22,7 @@ let server: ClassServer;
 beforeAll(async () => {
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startClassServer({ data: join(mkdtempSync(join(tmpdir(), 'blake3-lab-class-')), 'data'), dist: inject('distDir') }),
+    startClassServer({ data: joinPath(mkdtempSync(joinPath(tmpdir(), 'blake3-lab-class-')), 'data'), dist: inject('distDir') }),
   ]);
 });
 afterAll(async () => {
@@ -53,7 +54,19 @@ async function open(path: string, viewport = { width: 1280, height: 800 }, remem
   return { context, page, errors };
 }
 
-const rowNames = (page: Page) => page.locator('[data-testid="board-row"] th').allTextContents();
+/** Holds one event stream open from this process (127.0.0.1), until `close`. */
+function holdStream(url: string): Promise<{ close(): void }> {
+  return new Promise((resolve, reject) => {
+    const get = httpGet(url, { agent: false }, (response) => {
+      response.resume();
+      resolve({ close: () => get.destroy() });
+    });
+    get.on('error', reject);
+  });
+}
+
+/** The nicknames in the board's table, without the "(you)" that marks the page's own machine. */
+const rowNames = async (page: Page) => (await page.locator('[data-testid="board-row"] th').allTextContents()).map((name) => name.replace(/ \(you\)$/, ''));
 
 describe('class board', () => {
   it('the static app shows no class link and says what a class needs', async () => {
@@ -63,8 +76,21 @@ describe('class board', () => {
     expect(errors).toEqual([]);
   });
 
+  it('starts a class only from the teacher’s link, which leaves the address bar at once', async () => {
+    const stranger = await open('/#/class');
+    await stranger.page.getByTestId('need-host').waitFor();
+    expect(await stranger.page.getByTestId('start-class').count()).toBe(0);
+    await stranger.context.close();
+    const teacher = await open(`/?present&host=${server.hostKey}#/class`);
+    await teacher.page.getByTestId('start-class').waitFor();
+    expect(teacher.page.url()).toBe(`${server.url}/?present#/class`);
+    expect(teacher.errors).toEqual([]);
+    await teacher.context.close();
+  });
+
   it('a teacher and three students run a short plan and the board fills', async () => {
-    const teacher = await open('/#/');
+    const teacher = await open(`/?host=${server.hostKey}#/`);
+    expect(teacher.page.url()).toBe(`${server.url}/#/`);
     await teacher.page.locator('nav a[href="#/class"]').click();
     await teacher.page.getByTestId('start-class').click();
     const code = (await teacher.page.getByTestId('join-code-big').textContent())!.replace(/\s/g, '');
@@ -112,13 +138,42 @@ describe('class board', () => {
       expect(await student.page.locator('tr.mine th').textContent()).toBe(`${names[i]} (you)`);
     }
 
-    // Sorting by nickname, then hiding a machine: it leaves the students' boards.
+    // Sorting by nickname, then hiding a machine: it leaves every board, the teacher's
+    // (the projector's) too; only the teacher's closed list of hidden machines names it.
     await teacher.page.getByRole('button', { name: 'Nickname' }).click();
     expect(await rowNames(teacher.page)).toEqual(['Ana', 'Ben <script>', 'Chloé']);
-    await teacher.page.locator('[data-testid="board-row"]').nth(1).getByRole('button', { name: 'Hide' }).click();
-    await expect.poll(() => rowNames(students[0].page)).toEqual(expect.not.arrayContaining(['Ben <script>']));
-    expect(await students[0].page.locator('[data-testid="board-row"]').count()).toBe(2);
+    await teacher.page.getByRole('button', { name: 'Hide Ben <script>' }).click();
+    await expect.poll(async () => (await rowNames(students[0].page)).sort()).toEqual(['Ana', 'Chloé']);
+    await expect.poll(() => rowNames(teacher.page)).toEqual(['Ana', 'Chloé']);
+    expect(await teacher.page.getByTestId('board-count').textContent()).toMatch(/^2 machines have reported/);
+    const hiddenList = teacher.page.getByTestId('hidden-machines');
+    expect(await hiddenList.locator('summary').textContent()).toBe('1 hidden machine (not on any board)');
+    expect(await hiddenList.getByText('Ben <script>').isVisible()).toBe(false);
+    await hiddenList.locator('summary').click();
+    await hiddenList.getByRole('button', { name: 'Show Ben <script> again' }).click();
+    await expect.poll(() => rowNames(students[0].page)).toHaveLength(3);
 
+    // Closing joins: the projector and a new student's page say so, and nobody new gets in.
+    await teacher.page.getByTestId('close-joins').click();
+    await expect.poll(() => teacher.page.getByTestId('class-state').textContent()).toBe('joins closed: no new machines');
+    const late = await open(`/#/class/${code}`, { width: 390, height: 844 });
+    await late.page.getByTestId('joins-closed').waitFor();
+    expect(await late.page.getByTestId('nickname').count()).toBe(0);
+    await teacher.page.getByTestId('close-joins').click();
+    await late.page.getByTestId('nickname').waitFor();
+    await late.context.close();
+
+    // Removing a machine: it leaves every board, and that student's page offers to join again.
+    teacher.page.once('dialog', (dialog) => void dialog.accept());
+    await teacher.page.getByRole('button', { name: 'Remove Chloé' }).click();
+    await expect.poll(async () => (await rowNames(students[0].page)).sort()).toEqual(['Ana', 'Ben <script>']);
+    await expect.poll(() => teacher.page.getByTestId('board-count').textContent()).toMatch(/\(2 finished, 2 joined\)/);
+    await students[2].page.getByTestId('run-class').click();
+    await students[2].page.getByTestId('nickname').waitFor({ timeout: 60_000 });
+    expect(await students[2].page.getByRole('alert').textContent()).toMatch(/no longer in the class/);
+
+    // The removed student's post was refused (404), which the browser logs; nothing else may be.
+    students[2].errors.splice(0, Infinity, ...students[2].errors.filter((e) => !/status of 404/.test(e)));
     for (const opened of [teacher, ...students]) expect(opened.errors).toEqual([]);
     await Promise.all([teacher, ...students].map((o) => o.context.close()));
   });
@@ -135,7 +190,7 @@ async function fullClass() {
   const students: { id: string; token: string; nickname: string }[] = [];
   const documents: Results[] = [];
   for (const [i, nickname] of nicknames.entries()) {
-    const student = (await call(`${base}/students`, { body: { nickname } })).body;
+    const student = (await join(base, nickname)).body;
     students.push(student);
     const results = studentResults(i, DEFAULT_CLASS_PLAN.contestants, DEFAULT_CLASS_PLAN.sizes);
     for (const run of results.runs) {
@@ -154,6 +209,19 @@ const widths = (page: Page) =>
     const box = document.querySelector('[data-testid="board-table"]')!.parentElement!;
     return { page: document.documentElement.scrollWidth, box: box.clientWidth, table: box.scrollWidth };
   });
+
+/** Opens the teacher's board at both sizes while its stream is refused: each says it is not live, and still shows the class. */
+async function offlineBoards(code: string, teacherToken: string, opened: Opened[]) {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const board = await open(`/#/class/${code}/board`, viewport, { key: `blake3-lab:class:${code}:teacher`, value: teacherToken });
+    opened.push(board);
+    const status = board.page.getByTestId('live-status');
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 10_000 }).toBe('offline');
+    expect(await status.textContent()).toMatch(/Not live: the connection to the class server was lost, so this board may be out of date\. Reconnect/);
+    await expect.poll(() => board.page.locator('[data-testid="board-row"]').count()).toBe(10);
+    await board.page.screenshot({ path: `/tmp/shots-class/board-offline-${viewport.width}.png` });
+  }
+}
 
 describe('class board for a whole class', () => {
   it('fits the machine table in 1280 pixels, in presenter type too; on a phone only the table scrolls', async () => {
@@ -184,6 +252,25 @@ describe('class board for a whole class', () => {
     expect(table).toBeGreaterThan(box);
     expect(phone.errors).toEqual([]);
     await phone.context.close();
+  });
+
+  it('says when the board is no longer live, and goes live again by itself', async () => {
+    const { code, teacherToken } = await fullClass();
+    // Every stream this device may hold (the browser is on 127.0.0.1 too): the board's is refused.
+    const held = await Promise.all(Array.from({ length: 8 }, () => holdStream(`${server.url}/api/class/sessions/${code}/events`)));
+    const shots: Opened[] = [];
+    try {
+      await offlineBoards(code, teacherToken, shots);
+    } finally {
+      for (const stream of held) stream.close();
+    }
+    for (const opened of shots) {
+      await expect.poll(() => opened.page.getByTestId('live-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('live');
+      await opened.page.screenshot({ path: `/tmp/shots-class/board-live-${opened.page.viewportSize()!.width}.png` });
+      // The refused stream is all the browser logged.
+      expect(opened.errors.filter((e) => !/EventSource|status of 503/.test(e))).toEqual([]);
+      await opened.context.close();
+    }
   });
 
   it('gives the chart a table of the same figures, named as its description', async () => {

@@ -1,0 +1,143 @@
+// The load test's clients: each simulated device has its own loopback address (all of
+// 127.0.0.0/8 is this machine on Linux), as each student's device has its own address on
+// a class's network, and its own keep-alive connections. Requests time themselves;
+// event streams note when each event arrived.
+import { Agent, request, type IncomingMessage } from 'node:http';
+
+export interface Answer {
+  status: number;
+  body: any;
+  ms: number;
+}
+
+export interface StreamEvent {
+  event: string;
+  data: any;
+  at: number;
+}
+
+export interface Stream {
+  status: number;
+  events: StreamEvent[];
+  /** Bytes read so far. */
+  readonly bytes: number;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  /** Stops reading (the socket's buffers fill, then the server's). */
+  pause(): void;
+  /** Reads again, throwing away what comes (no parsing): to see whether the server ended the stream. */
+  drain(): void;
+  close(): void;
+}
+
+let devices = 0;
+
+export class Device {
+  readonly address: string;
+  readonly #agent: Agent;
+
+  constructor() {
+    devices++;
+    this.address = `127.${200 + ((devices >> 16) & 0x1f)}.${(devices >> 8) & 0xff}.${(devices & 0xff) || 1}`;
+    this.#agent = new Agent({ keepAlive: true, localAddress: this.address, maxSockets: 8 });
+  }
+
+  call(url: string, init: { method?: string; body?: unknown; raw?: string; type?: string; token?: string } = {}): Promise<Answer> {
+    const headers: Record<string, string> = {};
+    const text = init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined);
+    if (text !== undefined) headers['Content-Type'] = init.type ?? 'application/json';
+    if (init.token) headers.Authorization = `Bearer ${init.token}`;
+    const started = performance.now();
+    return new Promise((resolve, reject) => {
+      const sent = request(url, { method: init.method ?? (text !== undefined ? 'POST' : 'GET'), headers, agent: this.#agent }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const json = (response.headers['content-type'] ?? '').includes('json');
+          resolve({ status: response.statusCode ?? 0, body: json ? JSON.parse(raw.toString('utf8')) : raw, ms: performance.now() - started });
+        });
+      });
+      sent.on('error', reject);
+      sent.end(text);
+    });
+  }
+
+  /** Opens an event stream; resolves once the answer's head has arrived. */
+  stream(url: string): Promise<Stream> {
+    return new Promise((resolve, reject) => {
+      // A connection of its own, outside the keep-alive pool: a stream holds it for good.
+      const get = request(url, { localAddress: this.address, agent: false }, (response) => resolve(readStream(get, response)));
+      get.on('error', reject);
+      get.end();
+    });
+  }
+
+  close(): void {
+    this.#agent.destroy();
+  }
+}
+
+function readStream(get: ReturnType<typeof request>, response: IncomingMessage): Stream {
+  const events: StreamEvent[] = [];
+  let buffer = '';
+  let bytes = 0;
+  response.setEncoding('utf8');
+  const parse = (chunk: string) => {
+    bytes += chunk.length;
+    buffer += chunk;
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event && data) events.push({ event, data: JSON.parse(data), at: performance.now() });
+    }
+  };
+  response.on('data', parse);
+  const ended = new Promise<void>((resolve) => {
+    response.on('close', () => resolve());
+    response.on('error', () => resolve());
+    get.on('error', () => resolve());
+  });
+  return {
+    status: response.statusCode ?? 0,
+    events,
+    get bytes() {
+      return bytes;
+    },
+    ended,
+    pause: () => response.pause(),
+    drain: () => {
+      response.off('data', parse);
+      response.on('data', () => {});
+      response.resume();
+    },
+    close: () => get.destroy(),
+  };
+}
+
+/** Runs `task` on every item, at most `limit` at once. */
+export async function pool<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await task(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function percentile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}

@@ -1,0 +1,83 @@
+// A class server for the load test: `npm run classroom`'s own entry in a child process on
+// 127.0.0.1 (a port the system picks), its data in a temporary folder deleted afterwards.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RESULTS_FORMAT, type Results } from '../../src/bench/results.ts';
+import type { ClassPlan } from '../../src/class/plan.ts';
+
+export interface LoadServer {
+  url: string;
+  hostKey: string;
+  process: ChildProcess;
+  /** Resident memory of the server process, MiB (Linux: /proc). */
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+export async function startServer(): Promise<LoadServer> {
+  const root = mkdtempSync(join(tmpdir(), 'blake3-lab-load-'));
+  const dist = join(root, 'dist');
+  mkdirSync(dist);
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>BLAKE3 Lab</title>\n');
+  const args = ['--import', 'tsx', 'server/main.ts', '--host', '127.0.0.1', '--port', '0', '--data', join(root, 'data'), '--dist', dist];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const [url, hostKey] = await new Promise<[string, string]>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the class server did not start in 30 s:\n${output}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const teacher = /Teacher's link .*: (http:\/\/127\.0\.0\.1:\d+)\/\?host=([\w-]+)#/.exec(output);
+      if (teacher) {
+        clearTimeout(timer);
+        resolve([teacher[1], teacher[2]]);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.on('exit', (code) => reject(new Error(`the class server exited with ${code}:\n${output}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return {
+    url,
+    hostKey,
+    process: child,
+    rssMiB: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A results document as a student's page posts it for `plan`: every contestant and size, `samples` of `plan.rounds` samples each. */
+export function planResults(seed: number, plan: ClassPlan, samples = plan.rounds): Results {
+  const runs = plan.contestants.flatMap((id, i) =>
+    plan.sizes.map((size) => {
+      const ns = (size * 1e3) / ((40 * 1.6 ** i) / (1 + (seed % 7) / 10));
+      return { contestant: id, size, status: 'ok' as const, iterations: 100, nsPerOp: Array.from({ length: samples }, (_, k) => ns * (1 + k / 100)) };
+    }),
+  );
+  return {
+    format: RESULTS_FORMAT,
+    version: 1,
+    env: {
+      runtime: 'browser',
+      runtimeVersion: 'Chromium 156.0.8078.73',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+      os: 'Linux x86_64',
+      cores: 4,
+      timerResolutionNs: 5000,
+      crossOriginIsolated: true,
+      littleEndian: true,
+      wasmSimd: true,
+      webCrypto: true,
+      date: '2026-11-21T10:00:00.000Z',
+    },
+    config: { sizes: plan.sizes, rounds: plan.rounds, sampleTargetMs: 50, timeBoxMs: 5000 },
+    contestants: plan.contestants.map((id) => ({ id, title: id, kind: /^\d/.test(id) ? 'stage' : 'baseline', version: 'load' })),
+    runs,
+  };
+}
