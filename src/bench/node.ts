@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism, arch, type as osType } from 'node:os';
 import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import type { BenchCore } from '../../workers/bench-core.ts';
+import type { BenchCore } from './core-protocol.ts';
 import { detectCapabilities } from './capabilities.ts';
 import { runBenchmark, type HostInfo, type Progress, type RunOptions } from './runner.ts';
 import { WorkerDied, type WorkerHandle } from './worker-handle.ts';
