@@ -2,7 +2,7 @@
 // (V8), driven by playwright-core, on the bench page bench-server.ts serves.
 
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/browser/harness.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium-path.ts';
 import { runOnTab, type BrowserRunOptions } from './bench-tab.ts';
 import type { BenchPlan } from './plan.ts';
 import type { Results } from './results.ts';

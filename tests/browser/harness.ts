@@ -4,21 +4,10 @@
 // by launchFirefox from src/bench/firefox.ts, with a fresh profile.
 import { inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../src/bench/chromium-path.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM, CHROMIUM_FLAGS };
 export { FIREFOX, launchFirefox } from '../../src/bench/firefox.ts';
-
-// The flags a closed-network, root, headless machine needs (see README "Tests").
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export function baseURL(): string {
   return inject('baseURL');
