@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { HTML_PAGES } from './src/html-pages.ts';
 
 // The Content Security Policy: everything comes from our own origin, nothing runs inline.
 const contentSecurityPolicy = [
@@ -113,11 +114,7 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 4096,
     rollupOptions: {
-      // selftest.html runs every stage against the vectors in a Web Worker and prints
-      // the verdict: a page a user (or the browser tests) can open to prove the stages.
-      // bench.html is the page `npm run bench -- --browser` drives in headless Chromium,
-      // cores.html the one `npm run bench:cores -- --browser` does.
-      input: { main: 'index.html', selftest: 'selftest.html', bench: 'bench.html', cores: 'cores.html' },
+      input: { ...HTML_PAGES },
     },
   },
 });

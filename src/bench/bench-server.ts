@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview, type Plugin } from 'vite';
+import { BENCH_PAGES } from '../html-pages.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -16,7 +17,7 @@ function benchPageOnly(): Plugin {
   return {
     name: 'blake3-lab:bench-page-only',
     config(config) {
-      const input = { bench: join(ROOT, 'bench.html'), cores: join(ROOT, 'cores.html') };
+      const input = Object.fromEntries(Object.entries(BENCH_PAGES).map(([name, page]) => [name, join(ROOT, page)]));
       config.build ??= {};
       config.build.rollupOptions = { ...config.build.rollupOptions, input };
       if (config.build.rolldownOptions) config.build.rolldownOptions = { ...config.build.rolldownOptions, input };
@@ -44,8 +45,8 @@ export async function serveBenchPage(): Promise<BenchServer> {
       throw new Error('vite preview did not report a local address');
     }
     return {
-      url: `${address}/bench.html`,
-      coresUrl: `${address}/cores.html`,
+      url: `${address}/${BENCH_PAGES.bench}`,
+      coresUrl: `${address}/${BENCH_PAGES.cores}`,
       async close() {
         await server.close().catch(() => {});
         removeOutDir();

@@ -4,12 +4,13 @@
 // The statistics themselves (medians, intervals, U test, Holm) come from compare.ts, the
 // same code the command line uses, so the page and `npm run compare` agree.
 import { STAGES } from '../../steps/index.ts';
+import { BLAKE3_WASM } from '../../steps/blake3-wasm-info.ts';
 import type { ContestantInfo, Results, RunStatus } from '../bench/results.ts';
 import type { Comparison } from '../stats/compare.ts';
 import { compareStages, type CellSummary, type StageReport, type StepComparison } from './compare.ts';
 
 /** The article's yardstick: every "x times WASM" figure is relative to it. */
-export const BASELINE_ID = 'blake3-wasm';
+export const BASELINE_ID = BLAKE3_WASM.id;
 
 /** A median with its 95% interval, in MB/s (bounds are ±Infinity when there are too few samples for one). */
 export type Estimate = CellSummary;

@@ -13,16 +13,18 @@
 // documents whose one engine is the one their env describes.
 import { engineFromEnv } from '../bench/engines.ts';
 import {
+  CONTESTANT_KINDS,
+  RESULTS_FIELDS,
   RESULTS_FORMAT,
   RESULTS_VERSION,
+  RUN_STATUSES,
+  RUNTIMES,
   type ContestantInfo,
   type EngineInfo,
-  type ContestantKind,
   type Environment,
   type Results,
   type RunConfig,
   type RunResult,
-  type RunStatus,
 } from '../bench/results.ts';
 import * as limits from './limits.ts';
 
@@ -30,10 +32,6 @@ export type ResultsCheck = { ok: true; results: Results } | { ok: false; error: 
 
 /** Keys that mean something to JavaScript objects; never legitimate in a results file. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
-const RUNTIMES: readonly Environment['runtime'][] = ['browser', 'node'];
-const KINDS: readonly ContestantKind[] = ['stage', 'baseline', 'peer'];
-const STATUSES: readonly RunStatus[] = ['ok', 'timeboxed', 'failed', 'cancelled', 'unavailable'];
 
 /** Ids are used in URLs, DOM attributes and file names: keep them to a safe alphabet. */
 const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
@@ -163,11 +161,7 @@ function sample(value: unknown, path: string): number {
 
 function readEnv(value: unknown): Environment {
   const path = 'env';
-  const fields = [
-    'runtime', 'runtimeVersion', 'userAgent', 'os', 'cores', 'timerResolutionNs',
-    'crossOriginIsolated', 'littleEndian', 'wasmSimd', 'webCrypto', 'date', 'label',
-  ];
-  const env = object(value, path, fields, ['label']);
+  const env = object(value, path, RESULTS_FIELDS.env, ['label']);
   const date = text(env.date, `${path}.date`, limits.MAX_TEXT.date);
   if (!ISO_DATE.test(date) || Number.isNaN(Date.parse(date))) {
     fail(`${path}.date is ${quote(date)}: expected an ISO 8601 date-time such as "2026-03-14T15:09:26.535Z"`);
@@ -196,9 +190,7 @@ function readEngines(value: unknown): EngineInfo[] {
   const seen = new Map<string, number>();
   return raw.map((item, i) => {
     const path = `engines[${i}]`;
-    const fields = object(item, path, [
-      'id', 'name', 'version', 'jsEngine', 'userAgent', 'timerResolutionNs', 'crossOriginIsolated', 'wasmSimd', 'webCrypto',
-    ]);
+    const fields = object(item, path, RESULTS_FIELDS.engine);
     const id = text(fields.id, `${path}.id`, limits.MAX_TEXT.id);
     if (!ID_PATTERN.test(id)) fail(`${path}.id is ${quote(id)}: ids use lower-case letters, digits, ".", "_" and "-" only`);
     const earlier = seen.get(id);
@@ -219,7 +211,7 @@ function readEngines(value: unknown): EngineInfo[] {
 }
 
 function readConfig(value: unknown): RunConfig {
-  const config = object(value, 'config', ['sizes', 'rounds', 'sampleTargetMs', 'timeBoxMs', 'sharedInput'], ['sharedInput']);
+  const config = object(value, 'config', RESULTS_FIELDS.config, ['sharedInput']);
   if (config.sharedInput !== undefined && config.sharedInput !== true) {
     fail(`config.sharedInput is ${describe(config.sharedInput)}: expected true, or no such field for ordinary inputs`);
   }
@@ -246,7 +238,7 @@ function readContestants(value: unknown): ContestantInfo[] {
   const firstIndex = new Map<string, number>();
   return raw.map((item, i) => {
     const path = `contestants[${i}]`;
-    const fields = object(item, path, ['id', 'title', 'kind', 'version', 'threads', 'note'], ['threads', 'note']);
+    const fields = object(item, path, RESULTS_FIELDS.contestant, ['threads', 'note']);
     const id = text(fields.id, `${path}.id`, limits.MAX_TEXT.id);
     if (!ID_PATTERN.test(id)) {
       fail(`${path}.id is ${quote(id)}: ids use lower-case letters, digits, ".", "_" and "-" only`);
@@ -257,7 +249,7 @@ function readContestants(value: unknown): ContestantInfo[] {
     return {
       id,
       title: text(fields.title, `${path}.title`, limits.MAX_TEXT.title),
-      kind: oneOf(fields.kind, `${path}.kind`, KINDS),
+      kind: oneOf(fields.kind, `${path}.kind`, CONTESTANT_KINDS),
       version: text(fields.version, `${path}.version`, limits.MAX_TEXT.version),
       ...(fields.threads === undefined ? {} : { threads: integer(fields.threads, `${path}.threads`, 1, limits.MAX_THREADS, 'the number of threads') }),
       ...(fields.note === undefined ? {} : { note: text(fields.note, `${path}.note`, limits.MAX_TEXT.note) }),
@@ -271,7 +263,8 @@ function readRuns(value: unknown, contestants: ContestantInfo[], config: RunConf
   if (raw.length === 0) fail('runs is empty: there are no measurements in these results');
   const ids = new Set(contestants.map((c) => c.id));
   const engineIds = new Set(engines?.map((e) => e.id));
-  const runFields = ['contestant', ...(engines ? ['engine'] : []), 'size', 'status', 'reason', 'iterations', 'nsPerOp'];
+  // A version 1 run names no engine.
+  const runFields = engines ? RESULTS_FIELDS.run : RESULTS_FIELDS.run.filter((name) => name !== 'engine');
   let totalSamples = 0;
   return raw.map((item, i) => {
     const path = `runs[${i}]`;
@@ -285,7 +278,7 @@ function readRuns(value: unknown, contestants: ContestantInfo[], config: RunConf
     }
     const size = integer(fields.size, `${path}.size`, 1, limits.MAX_INPUT_BYTES, 'an input size in bytes');
     if (!config.sizes.includes(size)) fail(`${path}.size ${size} is not one of config.sizes`);
-    const status = oneOf(fields.status, `${path}.status`, STATUSES);
+    const status = oneOf(fields.status, `${path}.status`, RUN_STATUSES);
     const iterations = integer(fields.iterations, `${path}.iterations`, 0, limits.MAX_ITERATIONS, 'the hashes per sample');
     const rawSamples = list(fields.nsPerOp, `${path}.nsPerOp`, limits.MAX_SAMPLES_PER_RUN, 'samples');
     totalSamples += rawSamples.length;
@@ -337,7 +330,8 @@ export function validateResults(data: unknown): ResultsCheck {
     if (forbidden) fail(`The results have a key named "${forbidden}", which is refused as a prototype-pollution attempt`);
     const version = checkFormatAndVersion(data as Fields);
     documentVersion = version;
-    const root = object(data, '', ['format', 'version', 'env', ...(version === 1 ? [] : ['engines']), 'config', 'contestants', 'runs']);
+    const rootFields = version === 1 ? RESULTS_FIELDS.document.filter((name) => name !== 'engines') : RESULTS_FIELDS.document;
+    const root = object(data, '', rootFields);
     const env = readEnv(root.env);
     const engines = version === 1 ? null : readEngines(root.engines);
     const config = readConfig(root.config);
