@@ -46,7 +46,7 @@ function progressPrinter(): { print(progress: Progress): void; end(): void } {
 
 async function run(options: CliOptions, signal: AbortSignal, onProgress: (p: Progress) => void, endProgress: () => void): Promise<Results> {
   if (options.browsers.length > 0) {
-    const { BROWSERS, runInBrowsers } = await import('../src/bench/browsers.ts');
+    const { BROWSERS, runInBrowsers } = await import('../src/bench-node/browsers.ts');
     const parts = await runInBrowsers(options.browsers, options.plan, {
       onProgress,
       signal,
@@ -59,7 +59,7 @@ async function run(options: CliOptions, signal: AbortSignal, onProgress: (p: Pro
     });
     return mergeEngineResults(parts);
   }
-  const { startNodeBenchmark } = await import('../src/bench/node.ts');
+  const { startNodeBenchmark } = await import('../src/bench-node/node.ts');
   const running = startNodeBenchmark(options.plan, { onProgress }, { label: options.label });
   signal.addEventListener('abort', () => running.cancel(), { once: true });
   return running.done;

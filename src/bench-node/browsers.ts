@@ -6,9 +6,9 @@
 import { existsSync } from 'node:fs';
 import type { BrowserRunOptions } from './bench-tab.ts';
 import { serveBenchPage } from './bench-server.ts';
-import type { BrowserId } from './engines.ts';
-import type { BenchPlan } from './plan.ts';
-import type { Results } from './results.ts';
+import type { BrowserId } from '../bench/engines.ts';
+import type { BenchPlan } from '../bench/plan.ts';
+import type { Results } from '../bench/results.ts';
 
 interface BrowserEntry {
   name: string;
