@@ -14,10 +14,10 @@ import { formatSize } from '../src/bench/plan.ts';
 import type { Progress } from '../src/bench/runner.ts';
 import type { Results } from '../src/bench/results.ts';
 import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/bench/engines.ts';
-import { compareStages } from '../src/results/compare.ts';
-import { formatStageReport } from '../src/results/compare-text.ts';
-import { toGoBench } from '../src/results/gofmt.ts';
-import { engineLadder, engineModels, formatLadderText, ladderSizes } from '../src/results/engine-ladder.ts';
+import { compareStages } from '../src/results/analysis/compare.ts';
+import { formatStageReport } from '../src/results/text/compare-text.ts';
+import { toGoBench } from '../src/results/io/gofmt.ts';
+import { engineLadder, engineModels, formatLadderText, ladderSizes } from '../src/results/analysis/engine-ladder.ts';
 
 const tty = process.stderr.isTTY === true;
 /** On a terminal the progress line redraws often; in a log, one line every few seconds. */

@@ -7,8 +7,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/class/plan.ts';
 import { summarize, type EntrySummary } from '../src/class/summary.ts';
-import { MAX_RESULTS_BYTES } from '../src/results/limits.ts';
-import { parseResultsJson } from '../src/results/validate.ts';
+import { MAX_RESULTS_BYTES } from '../src/results/io/limits.ts';
+import { parseResultsJson } from '../src/results/io/validate.ts';
 import type { EventHub } from './events.ts';
 import { classCsv, classZip, type ExportEntry } from './export.ts';
 import * as limits from './limits.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { startNodeBenchmark } from '../src/bench-node/node.ts';
 import type { Results } from '../src/bench/results.ts';
-import { validateResults } from '../src/results/validate.ts';
+import { validateResults } from '../src/results/io/validate.ts';
 
 function runOf(results: Results, contestant: string) {
   return results.runs.find((r) => r.contestant === contestant)!;

@@ -3,10 +3,10 @@
 // engine's numbers come from its own single-engine document (splitByEngine) through the
 // same model as the rest of the results pages, so a figure here is the figure the
 // engine's own tables show.
-import { enginesOf, splitByEngine } from '../bench/engines.ts';
-import { formatSize } from '../bench/plan.ts';
-import type { ContestantInfo, EngineInfo, Results } from '../bench/results.ts';
-import { formatRatio, formatSig } from './format.ts';
+import { enginesOf, splitByEngine } from '../../bench/engines.ts';
+import { formatSize } from '../../bench/plan.ts';
+import type { ContestantInfo, EngineInfo, Results } from '../../bench/results.ts';
+import { formatRatio, formatSig } from '../text/format.ts';
 import { BASELINE_ID, buildModel, cellKey, type Estimate, type ResultsModel } from './model.ts';
 
 export interface EngineModel {

@@ -3,11 +3,11 @@
 // row, and warnings as numbered footnotes. Without the Holm extra, a two-file report
 // prints exactly as benchstat prints it (tests/stats-golden.test.ts checks this).
 
-import { formatDelta, formatP, formatPlusMinus, formatPValue, formatSigned } from '../stats/format.ts';
-import { TextTable, superscript } from '../stats/table.ts';
-import { commonScale, formatScaled, formatScaledValue, unitClass } from '../stats/units.ts';
-import type { ComparisonReport, ComparisonTable, StageReport, StepComparison } from './compare.ts';
-import { sizeLabel } from './gofmt.ts';
+import { formatDelta, formatP, formatPlusMinus, formatPValue, formatSigned } from '../../stats/format.ts';
+import { TextTable, superscript } from '../../stats/table.ts';
+import { commonScale, formatScaled, formatScaledValue, unitClass } from '../../stats/units.ts';
+import type { ComparisonReport, ComparisonTable, StageReport, StepComparison } from '../analysis/compare.ts';
+import { sizeLabel } from '../io/gofmt.ts';
 
 export interface TextOptions {
   /** Add the Holm-adjusted p beside the raw one: "(p=0.002 n=10 holm=0.012)". */

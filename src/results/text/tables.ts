@@ -2,16 +2,16 @@
 // notation benchstat prints ("312 ± 2%", "+41.20%", "~", "p=0.000 n=10"), with every
 // warning as a numbered footnote. They are the charts' text alternative too, so nothing
 // a chart shows is missing here.
-import { formatSize } from '../bench/plan.ts';
-import type { RunStatus } from '../bench/results.ts';
-import type { Comparison } from '../stats/compare.ts';
-import { formatDelta, formatP, formatPlusMinus, formatPValue } from '../stats/format.ts';
-import { superscript } from '../stats/table.ts';
-import type { ComparisonTable } from './compare.ts';
+import { formatSize } from '../../bench/plan.ts';
+import type { RunStatus } from '../../bench/results.ts';
+import type { Comparison } from '../../stats/compare.ts';
+import { formatDelta, formatP, formatPlusMinus, formatPValue } from '../../stats/format.ts';
+import { superscript } from '../../stats/table.ts';
+import type { ComparisonTable } from '../analysis/compare.ts';
 import { formatRatio, formatSig } from './format.ts';
 import { stepName } from './step-label.ts';
-import type { EngineLadder } from './engine-ladder.ts';
-import { cellKey, inMBps, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from './model.ts';
+import type { EngineLadder } from '../analysis/engine-ladder.ts';
+import { cellKey, inMBps, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../analysis/model.ts';
 
 export type Tone = 'good' | 'bad' | 'muted' | 'warn';
 

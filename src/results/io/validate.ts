@@ -11,7 +11,7 @@
 //
 // Version 1 documents (before runs named their engine) are still read, as version 2
 // documents whose one engine is the one their env describes.
-import { engineFromEnv } from '../bench/engines.ts';
+import { engineFromEnv } from '../../bench/engines.ts';
 import {
   CONTESTANT_KINDS,
   RESULTS_FIELDS,
@@ -25,7 +25,7 @@ import {
   type Results,
   type RunConfig,
   type RunResult,
-} from '../bench/results.ts';
+} from '../../bench/results.ts';
 import * as limits from './limits.ts';
 
 export type ResultsCheck = { ok: true; results: Results } | { ok: false; error: string };

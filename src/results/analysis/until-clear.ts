@@ -2,10 +2,10 @@
 // measures is known to a stated width, or a time limit passes. It stops on the width of
 // the 95% intervals, never on the first p below 0.05: stopping the moment a test looks
 // significant ("peeking") turns noise into findings far more often than 5% of the time.
-import { formatSize } from '../bench/plan.ts';
-import type { Results } from '../bench/results.ts';
+import { formatSize } from '../../bench/plan.ts';
+import type { Results } from '../../bench/results.ts';
 import { buildModel, stepRows } from './model.ts';
-import { stepName } from './step-label.ts';
+import { stepName } from '../text/step-label.ts';
 
 /** The default target: every step's ratio known to ±3%, and two minutes at most. */
 export const DEFAULT_CLEAR_PERCENT = 3;

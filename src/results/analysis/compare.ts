@@ -4,15 +4,15 @@
 // run: every stage against the stage before it and against the WebAssembly baseline.
 // Text layout lives in compare-text.ts.
 
-import { enginesOf } from '../bench/engines.ts';
-import type { ContestantKind, Results } from '../bench/results.ts';
-import { geomean, holm } from '../stats/aggregate.ts';
-import { compareSamples, percentChange, type Comparison } from '../stats/compare.ts';
-import { summarize, type Summary } from '../stats/median.ts';
-import { tidy } from '../stats/units.ts';
-import { mbPerSec } from './format.ts';
-import { benchmarkName, goConfig, nameEngine, looksLikeGoBench, nameKeys, parseGoBench, parseSizeLabel, rowName, type GoBenchFile } from './gofmt.ts';
-import { parseResultsJson } from './validate.ts';
+import { enginesOf } from '../../bench/engines.ts';
+import type { ContestantKind, Results } from '../../bench/results.ts';
+import { geomean, holm } from '../../stats/aggregate.ts';
+import { compareSamples, percentChange, type Comparison } from '../../stats/compare.ts';
+import { summarize, type Summary } from '../../stats/median.ts';
+import { tidy } from '../../stats/units.ts';
+import { mbPerSec } from '../text/format.ts';
+import { benchmarkName, goConfig, nameEngine, looksLikeGoBench, nameKeys, parseGoBench, parseSizeLabel, rowName, type GoBenchFile } from '../io/gofmt.ts';
+import { parseResultsJson } from '../io/validate.ts';
 
 export interface SampleRow {
   /** Benchmark name without "Benchmark" (and for ours without -GOMAXPROCS, see rowName): "BLAKE3/stage=04-state-locals/size=1KiB". */
