@@ -1,6 +1,6 @@
 // A variant in a link: "#/playground/<stage>/share/1.<payload>", where the payload is
 // the edited files as JSON, compressed with raw DEFLATE and written in base64url, like
-// a results link (src/results/share.ts) and under the same limits. Only the files that
+// a results link (src/results/io/share.ts) and under the same limits. Only the files that
 // differ from the stage go in; the rest come from the stage itself.
 //
 // A variant link carries code, so decoding trusts nothing: the payload's size, alphabet
