@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { securityHeaders } from './src/lib/security-headers.ts';
+import { HTML_PAGES } from './src/html-pages.ts';
 
 // The app's headers live in their own file, which the class server imports too.
 export { securityHeaders };
@@ -81,11 +82,7 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 4096,
     rollupOptions: {
-      // selftest.html runs every stage against the vectors in a Web Worker and prints
-      // the verdict: a page a user (or the browser tests) can open to prove the stages.
-      // bench.html is the page `npm run bench -- --browser` drives in headless Chromium,
-      // cores.html the one `npm run bench:cores -- --browser` does.
-      input: { main: 'index.html', selftest: 'selftest.html', bench: 'bench.html', cores: 'cores.html' },
+      input: { ...HTML_PAGES },
     },
   },
 });

@@ -14,10 +14,10 @@ import { formatSize } from '../src/bench/plan.ts';
 import type { Progress } from '../src/bench/runner.ts';
 import type { Results } from '../src/bench/results.ts';
 import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/bench/engines.ts';
-import { compareStages } from '../src/results/compare.ts';
-import { formatStageReport } from '../src/results/compare-text.ts';
-import { toGoBench } from '../src/results/gofmt.ts';
-import { engineLadder, engineModels, formatLadderText, ladderSizes } from '../src/results/engine-ladder.ts';
+import { compareStages } from '../src/results/analysis/compare.ts';
+import { formatStageReport } from '../src/results/text/compare-text.ts';
+import { toGoBench } from '../src/results/io/gofmt.ts';
+import { engineLadder, engineModels, formatLadderText, ladderSizes } from '../src/results/analysis/engine-ladder.ts';
 
 const tty = process.stderr.isTTY === true;
 /** On a terminal the progress line redraws often; in a log, one line every few seconds. */
@@ -46,7 +46,7 @@ function progressPrinter(): { print(progress: Progress): void; end(): void } {
 
 async function run(options: CliOptions, signal: AbortSignal, onProgress: (p: Progress) => void, endProgress: () => void): Promise<Results> {
   if (options.browsers.length > 0) {
-    const { BROWSERS, runInBrowsers } = await import('../src/bench/browsers.ts');
+    const { BROWSERS, runInBrowsers } = await import('../src/bench-node/browsers.ts');
     const parts = await runInBrowsers(options.browsers, options.plan, {
       onProgress,
       signal,
@@ -59,7 +59,7 @@ async function run(options: CliOptions, signal: AbortSignal, onProgress: (p: Pro
     });
     return mergeEngineResults(parts);
   }
-  const { startNodeBenchmark } = await import('../src/bench/node.ts');
+  const { startNodeBenchmark } = await import('../src/bench-node/node.ts');
   const running = startNodeBenchmark(options.plan, { onProgress }, { label: options.label });
   signal.addEventListener('abort', () => running.cancel(), { once: true });
   return running.done;

@@ -10,6 +10,7 @@
 // Imported statically: it is small, and the bench imports it statically as its
 // independent oracle anyway, so a dynamic import here would split nothing off.
 import { blake3 as nobleBlake3 } from '@noble/hashes/blake3.js';
+import { BLAKE3_WASM } from './blake3-wasm-info.ts';
 
 export interface BaselineHasher {
   /** Digest of `input` (see `digest` for which function). WebCrypto only offers a promise. */
@@ -125,10 +126,8 @@ async function loadSha256(): Promise<BaselineHasher> {
 
 export const BASELINES: Baseline[] = [
   {
-    id: 'blake3-wasm',
-    title: 'Rust → WASM (blake3-wasm)',
+    ...BLAKE3_WASM,
     kind: 'baseline',
-    version: 'blake3-wasm@2.1.5',
     digest: 'blake3',
     description:
       "The official Rust BLAKE3 compiled to WebAssembly (no SIMD): the article's yardstick, " +

@@ -1,17 +1,24 @@
-// The bench folder reads top to bottom: no module in src/bench imports, even for types
-// only, a module that imports it back. A circle makes both files harder to read and
-// to load in isolation (a worker, the command line).
+// The bench folders read top to bottom: no module in src/bench or src/bench-node
+// imports, even for types only, a module that imports it back. A circle makes both files
+// harder to read and to load in isolation (a worker, the command line). And src/bench,
+// which the app's pages and workers load, holds nothing that only runs in Node.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const FOLDER = 'src/bench';
+const NODE_FOLDER = 'src/bench-node';
+
+/** Modules a browser cannot load: Node's own, and the browser drivers and Vite. */
+const NODE_ONLY = /^import\b[^;]*?from '(node:[\w/]+|playwright-core|puppeteer-core|selenium-webdriver|vite)'/m;
+
+const modules = (folder: string) => readdirSync(folder).filter((file) => file.endsWith('.ts'));
 
 /** Every module in the folder and the sibling modules it imports ("./plan.ts"). */
-function importGraph(): Map<string, string[]> {
+function importGraph(folder: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const name of readdirSync(FOLDER).filter((file) => file.endsWith('.ts'))) {
-    const text = readFileSync(join(FOLDER, name), 'utf8');
+  for (const name of modules(folder)) {
+    const text = readFileSync(join(folder, name), 'utf8');
     const siblings = [...text.matchAll(/^(?:import|export)\b[^;]*?from '\.\/([\w.-]+\.ts)'/gms)].map((match) => match[1]);
     graph.set(name, siblings);
   }
@@ -53,8 +60,18 @@ describe('src/bench imports', () => {
   });
 
   it('has no import circle', () => {
-    const graph = importGraph();
+    const graph = importGraph(FOLDER);
     expect(graph.get('contestants.ts')).toContain('faults.ts');
     expect(findCircle(graph)).toBeNull();
+    const nodeGraph = importGraph(NODE_FOLDER);
+    expect(nodeGraph.get('browsers.ts')).toContain('bench-server.ts');
+    expect(findCircle(nodeGraph)).toBeNull();
+  });
+
+  it('keeps Node-only modules in src/bench-node', () => {
+    expect(NODE_ONLY.test("import { spawn } from 'node:child_process';")).toBe(true);
+    expect(NODE_ONLY.test("import puppeteer from 'puppeteer-core';")).toBe(true);
+    expect(modules(NODE_FOLDER).filter((name) => NODE_ONLY.test(readFileSync(join(NODE_FOLDER, name), 'utf8')))).toContain('node.ts');
+    expect(modules(FOLDER).filter((name) => NODE_ONLY.test(readFileSync(join(FOLDER, name), 'utf8')))).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GO_DIR, generateGoEvidence, goMissing, goRelease, goStageDirs, type GoEvidence } from '../scripts/go-evidence.ts';
+import { GO_DIR, generateGoEvidence, goMissing, goRelease, goStageDirs } from '../scripts/go-evidence.ts';
+import type { GoEvidence } from '../src/go-track/evidence-types.ts';
 
 const missing = goMissing();
 const release = missing === null ? goRelease() : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeEnvironment, formatRatio, formatSig, mbPerSec, shortName } from '../src/results/format.ts';
-import { payloadFromLink, shareUrl } from '../src/results/links.ts';
+import { describeEnvironment, formatRatio, formatSig, mbPerSec, shortName } from '../src/results/text/format.ts';
+import { payloadFromLink, shareUrl } from '../src/results/io/links.ts';
 import type { Environment } from '../src/bench/results.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
 

@@ -1,6 +1,7 @@
 // The results pages' model and tables: built from a small hand-made document whose
 // medians and ratios can be checked by hand.
 import { describe, expect, it } from 'vitest';
+import { BLAKE3_WASM } from '../steps/blake3-wasm-info.ts';
 import { RESULTS_FORMAT, RESULTS_VERSION, type Results, type RunResult } from '../src/bench/results.ts';
 import { niceCeil, niceFloor, tickNumber, wrapLabel } from '../src/results/charts/configs.ts';
 import {
@@ -12,11 +13,11 @@ import {
   needsLogScale,
   ratioRange,
   stepRows,
-} from '../src/results/model.ts';
-import { baselineTable, estimateText, Footnotes, stepTable, throughputTable, twoSetTable } from '../src/results/tables.ts';
-import { compareResults } from '../src/results/compare.ts';
+} from '../src/results/analysis/model.ts';
+import { baselineTable, estimateText, Footnotes, stepTable, throughputTable, twoSetTable } from '../src/results/text/tables.ts';
+import { compareResults } from '../src/results/analysis/compare.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
-import { skipsStages } from '../src/results/step-label.ts';
+import { skipsStages } from '../src/results/text/step-label.ts';
 
 /** Ten samples spread ±2% around `ns`, median exactly `ns`. */
 function around(ns: number): number[] {
@@ -37,7 +38,7 @@ function doc(runs: RunResult[]): Results {
       { id: '00-reference', title: '0. Reference port', kind: 'stage', version: 'a' },
       { id: '02-precomputed-permutations', title: '2. Precomputed permutations', kind: 'stage', version: 'b' },
       { id: '01-read-words-full', title: '1. Full-block word reader', kind: 'stage', version: 'c' },
-      { id: 'blake3-wasm', title: 'Rust → WASM (blake3-wasm)', kind: 'baseline', version: 'blake3-wasm@2.1.5' },
+      { id: BLAKE3_WASM.id, title: BLAKE3_WASM.title, kind: 'baseline', version: BLAKE3_WASM.version },
     ],
     runs,
   };

@@ -5,7 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_FACTS } from '../src/story/article-facts.ts';
-import { STORIES, type StageStory } from '../src/story/narrative.ts';
+import { STORIES } from '../src/story/narrative.ts';
+import type { StageStory } from '../src/story/story-types.ts';
 import { STAGES } from '../steps/index.ts';
 
 const KNOWN_FIGURES = [

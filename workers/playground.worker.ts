@@ -16,6 +16,7 @@ import blake3WasmDataUrl from 'blake3-wasm/dist/wasm/web/blake3_js_bg.wasm?url&i
 import { createBenchCore } from './bench-core.ts';
 import type { Contestant, ContestantHasher } from '../src/bench/contestants.ts';
 import { decodeDataUrl } from '../steps/baselines.ts';
+import { BLAKE3_WASM } from '../steps/blake3-wasm-info.ts';
 import { linkOrder, rewriteImports, type Program } from '../src/playground/link.ts';
 import { checkDigest, checkInput, type CheckOutcome, type CheckStep } from '../src/playground/checks.ts';
 import vectorFile from '../data/blake3-vectors.json';
@@ -67,12 +68,10 @@ function serve(programs: Program[]) {
       load: () => loadProgram(program),
     });
   }
-  contestants.set('blake3-wasm', {
-    id: 'blake3-wasm',
-    title: 'Rust → WASM (blake3-wasm)',
+  contestants.set(BLAKE3_WASM.id, {
+    ...BLAKE3_WASM,
     kind: 'baseline',
     oracle: 'blake3',
-    version: 'blake3-wasm@2.1.5',
     files: [],
     load: loadBlake3Wasm,
   });

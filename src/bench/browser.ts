@@ -4,7 +4,7 @@
 // the page stays responsive whatever a contestant does.
 
 import { wrap } from 'comlink';
-import type { BenchCore } from '../../workers/bench-core.ts';
+import type { BenchCore } from './core-protocol.ts';
 import { detectCapabilities } from './capabilities.ts';
 import type { EngineIdentity } from './engines.ts';
 import { runBenchmark, type HostInfo, type Progress, type RunOptions } from './runner.ts';

@@ -1,6 +1,6 @@
 // The results document: what a benchmark run produced, versioned, so it can be saved,
 // shared in a link, imported by a classmate and compared. Everything that crosses a
-// trust boundary (links, imported files) is checked by src/results/validate.ts first.
+// trust boundary (links, imported files) is checked by src/results/io/validate.ts first.
 
 export const RESULTS_FORMAT = 'blake3-lab-results';
 /**
@@ -10,9 +10,11 @@ export const RESULTS_FORMAT = 'blake3-lab-results';
  */
 export const RESULTS_VERSION = 2;
 
+export const RUNTIMES = ['browser', 'node'] as const;
+
 export interface Environment {
   /** Where the samples were taken. */
-  runtime: 'browser' | 'node';
+  runtime: (typeof RUNTIMES)[number];
   /** e.g. "Chromium 156.0.8078.73" or "Node 20.20.2". */
   runtimeVersion: string;
   /** navigator.userAgent, or process.version + platform in Node. */
@@ -50,7 +52,8 @@ export interface EngineInfo {
   webCrypto: boolean;
 }
 
-export type ContestantKind = 'stage' | 'baseline' | 'peer';
+export const CONTESTANT_KINDS = ['stage', 'baseline', 'peer'] as const;
+export type ContestantKind = (typeof CONTESTANT_KINDS)[number];
 
 export interface ContestantInfo {
   id: string;
@@ -69,12 +72,14 @@ export interface ContestantInfo {
  * a run is going) reads as if the run were stopped at that moment: runs still in
  * progress are 'cancelled' with their samples so far and a reason that says so.
  */
-export type RunStatus =
-  | 'ok' // all requested samples taken
-  | 'timeboxed' // stopped by the time box: samples so far kept, reason says why
-  | 'failed' // threw, wrong digest, hung or ran out of memory: no samples are trusted, none are kept
-  | 'cancelled' // the user cancelled: samples so far kept
-  | 'unavailable'; // capability missing (no WASM SIMD, no WebCrypto): never ran
+export const RUN_STATUSES = [
+  'ok', // all requested samples taken
+  'timeboxed', // stopped by the time box: samples so far kept, reason says why
+  'failed', // threw, wrong digest, hung or ran out of memory: no samples are trusted, none are kept
+  'cancelled', // the user cancelled: samples so far kept
+  'unavailable', // capability missing (no WASM SIMD, no WebCrypto): never ran
+] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export interface RunResult {
   contestant: string;
@@ -114,3 +119,24 @@ export interface Results {
   contestants: ContestantInfo[];
   runs: RunResult[];
 }
+
+/**
+ * A list naming every field of T, in the order the validator checks them:
+ * a field added to T and not here, or named here and not in T, fails to compile.
+ */
+function fieldsOf<T>() {
+  return <const L extends readonly (keyof T)[]>(fields: L & ([Exclude<keyof T, L[number]>] extends [never] ? unknown : never)) => fields;
+}
+
+/** The fields of each object in a results document, for the validator to hold a file to. */
+export const RESULTS_FIELDS = {
+  document: fieldsOf<Results>()(['format', 'version', 'env', 'engines', 'config', 'contestants', 'runs']),
+  env: fieldsOf<Environment>()([
+    'runtime', 'runtimeVersion', 'userAgent', 'os', 'cores', 'timerResolutionNs',
+    'crossOriginIsolated', 'littleEndian', 'wasmSimd', 'webCrypto', 'date', 'label',
+  ]),
+  engine: fieldsOf<EngineInfo>()(['id', 'name', 'version', 'jsEngine', 'userAgent', 'timerResolutionNs', 'crossOriginIsolated', 'wasmSimd', 'webCrypto']),
+  config: fieldsOf<RunConfig>()(['sizes', 'rounds', 'sampleTargetMs', 'timeBoxMs', 'sharedInput']),
+  contestant: fieldsOf<ContestantInfo>()(['id', 'title', 'kind', 'version', 'threads', 'note']),
+  run: fieldsOf<RunResult>()(['contestant', 'engine', 'size', 'status', 'reason', 'iterations', 'nsPerOp']),
+};

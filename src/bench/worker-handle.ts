@@ -3,7 +3,7 @@
 // time-out, the worker's death and the user's cancel, because a contestant that hangs
 // never answers and one that exhausts memory takes its worker down mid-call.
 
-import type { BenchCore } from '../../workers/bench-core.ts';
+import type { BenchCore } from './core-protocol.ts';
 
 export interface WorkerHandle {
   /** The worker's core; through comlink every method returns a promise. */

@@ -2,7 +2,7 @@
 // about that step, and how both stand against the talk's published figures. Every
 // number in these sentences comes from the run or the evidence passed in.
 
-import type { GoEvidence } from '../../scripts/go-evidence.ts';
+import type { GoEvidence } from './evidence-types.ts';
 import { formatDelta, formatP } from '../stats/index.ts';
 import { stepRows, type GoBenchmark, type GoMetric, type GoRun, type StepRow } from './measured.ts';
 import { GO_STAGES } from './stages.ts';

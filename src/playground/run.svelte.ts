@@ -5,6 +5,7 @@
 import type { Progress } from '../bench/runner.ts';
 import type { Results } from '../bench/results.ts';
 import { STAGES } from '../../steps/index.ts';
+import { BLAKE3_WASM } from '../../steps/blake3-wasm-info.ts';
 import type { MonacoApi } from '../code/monaco.ts';
 import { compile, type CompileError } from './compiler.ts';
 import type { Program } from './link.ts';
@@ -90,8 +91,8 @@ export class PlaygroundRun {
         const compiled = await compile(await originalModels(monaco, previous), { id: previous.id, title: `Stage ${previous.index}`, requires: previous.requires });
         if (compiled.ok) programs.push(compiled.program);
       }
-      const extras = options.withWasm ? ['blake3-wasm'] : [];
-      this.titles = Object.fromEntries([...programs.map((p) => [p.id, p.title]), ['blake3-wasm', 'Rust → WASM (blake3-wasm)']]);
+      const extras = options.withWasm ? [BLAKE3_WASM.id] : [];
+      this.titles = Object.fromEntries([...programs.map((p) => [p.id, p.title]), [BLAKE3_WASM.id, BLAKE3_WASM.title]]);
       const results = await measurePrograms(
         this.sandbox,
         { programs, sizes: options.sizes, rounds: options.rounds, extras },

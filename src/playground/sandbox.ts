@@ -11,7 +11,7 @@
 import { wrap } from 'comlink';
 import coreUrl from '../../workers/playground.worker.ts?worker&url';
 import { WorkerDied, type WorkerHandle } from '../bench/worker-handle.ts';
-import type { BenchCore } from '../../workers/bench-core.ts';
+import type { BenchCore } from '../bench/core-protocol.ts';
 import type { PlaygroundCore } from '../../workers/playground.worker.ts';
 import type { Program } from './link.ts';
 

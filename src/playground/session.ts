@@ -9,6 +9,7 @@ import { detectCapabilities } from '../bench/capabilities.ts';
 import { browserHost } from '../bench/browser.ts';
 import { CallTimeout, Cancelled, WorkerDied, callWorker } from '../bench/worker-handle.ts';
 import type { Contestant } from '../bench/contestants.ts';
+import { BLAKE3_WASM } from '../../steps/blake3-wasm-info.ts';
 import type { Results } from '../bench/results.ts';
 import type { Program } from './link.ts';
 import type { Sandbox } from './sandbox.ts';
@@ -106,7 +107,7 @@ export async function measurePrograms(
 ): Promise<Results> {
   const infos: Contestant[] = [
     ...request.programs.map((p): Contestant => ({ id: p.id, title: p.title, kind: 'stage', oracle: 'blake3', requires: p.requires, version: p.id, files: [], load: unreachable })),
-    ...request.extras.map((id): Contestant => ({ id, title: 'Rust → WASM (blake3-wasm)', kind: 'baseline', oracle: 'blake3', version: 'blake3-wasm@2.1.5', files: [], load: unreachable })),
+    ...request.extras.map((id): Contestant => ({ id, title: BLAKE3_WASM.title, kind: 'baseline', oracle: 'blake3', version: BLAKE3_WASM.version, files: [], load: unreachable })),
   ];
   return runBenchmark({
     plan: { contestants: infos.map((c) => c.id), sizes: request.sizes, rounds: request.rounds },

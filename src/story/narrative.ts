@@ -3,62 +3,7 @@
 // mode shows on the projector) and `more` (the rest, for a student reading alone).
 
 import { EVERY_CORE_STORY } from './every-core-story.ts';
-
-export interface Part {
-  lead: string;
-  /** The details after the lead; a blank line ("\n\n") starts a new paragraph. */
-  more: string;
-}
-
-/** A Go optimization idea that is the same lesson in another language. */
-export interface SideNote {
-  title: string;
-  text: string;
-  /** The Go track stage that shows this lesson happening, by index. */
-  goStage?: number;
-}
-
-export interface ArticleFigure {
-  /** The headline figure, e.g. "1.6×" or "~2000× slower". */
-  headline: string;
-  /** What the headline is relative to. */
-  relativeTo: string;
-  /** Where the stage stood against the official Rust code compiled to WebAssembly. */
-  vsWasm?: string;
-}
-
-export interface Beyond extends Part {
-  /** The extra parts one by one, each with what it measured, shown as a list. */
-  steps?: string[];
-}
-
-/** A stage past the end of the article: it has no figure there, so we say what native code does instead. */
-export interface PastTheArticle {
-  /** A native figure to hold the stage against, e.g. "0.87 GB/s". */
-  headline: string;
-  /** What and where that figure is. */
-  relativeTo: string;
-  /** What the official Rust crate does for the same problem. */
-  rust: string;
-}
-
-export interface StageStory {
-  change: Part;
-  why: Part;
-  cost: Part;
-  /** The article's figure; absent exactly for the stages past the end of the article, which have `pastArticle`. */
-  article?: ArticleFigure;
-  pastArticle?: PastTheArticle;
-  /** A warning the reader must not miss (stage 0's quadratic time, stage 9's old bug). */
-  caution?: Part;
-  /** Where the stage does more than the article's step, and what each extra part measured. */
-  beyond?: Beyond;
-  /** A version built and measured first and not kept, and why it lost. */
-  tried?: Part;
-  go?: SideNote[];
-  /** Measurements of the original code on another machine, where the article's differ. */
-  elsewhere?: string;
-}
+import type { SideNote, StageStory } from './story-types.ts';
 
 const GO_BOUNDS: SideNote = {
   title: 'Go: bounds-check elimination',

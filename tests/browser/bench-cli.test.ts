@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp } from './harness.ts';
 import type { BenchPlan } from '../../src/bench/plan.ts';
 import type { Results } from '../../src/bench/results.ts';
-import { validateResults } from '../../src/results/validate.ts';
+import { validateResults } from '../../src/results/io/validate.ts';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,0 +1,82 @@
+// The same ladder in several engines: for one input size, every contestant's throughput
+// in each engine, and its multiple of blake3-wasm measured in that same engine. Each
+// engine's numbers come from its own single-engine document (splitByEngine) through the
+// same model as the rest of the results pages, so a figure here is the figure the
+// engine's own tables show.
+import { enginesOf, splitByEngine } from '../../bench/engines.ts';
+import { formatSize } from '../../bench/plan.ts';
+import type { ContestantInfo, EngineInfo, Results } from '../../bench/results.ts';
+import { formatRatio, formatSig } from '../text/format.ts';
+import { BASELINE_ID, buildModel, cellKey, type Estimate, type ResultsModel } from './model.ts';
+
+export interface EngineModel {
+  engine: EngineInfo;
+  model: ResultsModel;
+}
+
+export type LadderCell =
+  /** ratio: median over the same engine's blake3-wasm median at this size; null without one. */
+  | { estimate: Estimate; ratio: number | null }
+  /** No trusted samples in this engine: why ("needs WebAssembly SIMD ..."). */
+  | { estimate: null; reason: string };
+
+export interface LadderRow {
+  contestant: string;
+  title: string;
+  kind: ContestantInfo['kind'];
+  /** One per engine, in the order of EngineLadder.engines; null where it was not part of that engine's run. */
+  cells: (LadderCell | null)[];
+}
+
+export interface EngineLadder {
+  engines: EngineInfo[];
+  size: number;
+  rows: LadderRow[];
+}
+
+/** One model per engine, in the document's order. */
+export function engineModels(results: Results): EngineModel[] {
+  const engines = enginesOf(results);
+  return splitByEngine(results).map((part, i) => ({ engine: engines[i], model: buildModel(part) }));
+}
+
+/** Sizes any engine measured, ascending. */
+export function ladderSizes(models: EngineModel[]): number[] {
+  return [...new Set(models.flatMap((m) => m.model.sizes))].sort((a, b) => a - b);
+}
+
+/** Every contestant measured in some engine at `size`, in lesson order (stages, then the rest). */
+export function engineLadder(models: EngineModel[], size: number): EngineLadder {
+  const order: ContestantInfo[] = [];
+  for (const { model } of models) for (const c of model.contestants) if (!order.some((o) => o.id === c.id)) order.push(c);
+  const stages = order.filter((c) => c.kind === 'stage').sort((a, b) => (a.id < b.id ? -1 : 1));
+  const rows: LadderRow[] = [];
+  for (const contestant of [...stages, ...order.filter((c) => c.kind !== 'stage')]) {
+    const cells = models.map(({ model }): LadderCell | null => {
+      const estimate = model.throughput.get(cellKey(contestant.id, size));
+      if (!estimate) {
+        const note = model.notes.find((n) => n.contestant === contestant.id && n.sizes.includes(size));
+        return note ? { estimate: null, reason: `${note.status}: ${note.reason}` } : null;
+      }
+      const base = model.throughput.get(cellKey(BASELINE_ID, size));
+      return { estimate, ratio: base ? estimate.center / base.center : null };
+    });
+    if (cells.some((cell) => cell?.estimate)) rows.push({ contestant: contestant.id, title: contestant.title, kind: contestant.kind, cells });
+  }
+  return { engines: models.map((m) => m.engine), size, rows };
+}
+
+/** The ladder as plain text for the command line: MB/s and x blake3-wasm per engine. */
+export function formatLadderText(ladder: EngineLadder): string {
+  const header = ['', ...ladder.engines.flatMap((e) => [`${e.name} MB/s`, 'x wasm'])];
+  const lines = [
+    header,
+    ...ladder.rows.map((row) => [
+      row.contestant,
+      ...row.cells.flatMap((cell) => (cell?.estimate ? [formatSig(cell.estimate.center), formatRatio(cell.ratio)] : [cell ? cell.reason.split(':')[0] : '–', '–'])),
+    ]),
+  ];
+  const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
+  const text = lines.map((l) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('   ').trimEnd());
+  return `size=${formatSize(ladder.size).replace(' ', '')}\n${text.join('\n')}\n`;
+}

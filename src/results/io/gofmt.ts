@@ -1,0 +1,293 @@
+// Results as Go benchmark text (golang.org/design/14313-benchmark-format), so a run can
+// be fed to the real benchstat, and Go benchmark text (ours or `go test -bench` output)
+// read back for `npm run compare`.
+//
+// One line per sample:
+//   BenchmarkBLAKE3/stage=04-state-locals/size=1KiB-2  20000  51234.5 ns/op  19.98 MB/s
+// so `benchstat -col /stage file.txt` puts the stages side by side. Only settings that
+// stay the same between two runs on one machine become "key: value" configuration lines:
+// benchstat splits tables on any difference there, so the date, label and timer go into
+// "#" comment lines, which benchstat ignores and parseGoBench reads back.
+//
+// A document measured in several engines names the engine first,
+//   BenchmarkBLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-2  ...
+// so `benchstat -col /engine file.txt` puts the engines side by side.
+
+import { enginesOf } from '../../bench/engines.ts';
+import {
+  RESULTS_FORMAT,
+  RESULTS_VERSION,
+  type ContestantInfo,
+  type EngineInfo,
+  type Environment,
+  type Results,
+  type RunConfig,
+  type RunResult,
+} from '../../bench/results.ts';
+import { mbPerSec } from '../text/format.ts';
+import { validateResults, type ResultsCheck } from './validate.ts';
+
+export const GO_BENCH_NAME = 'BLAKE3';
+const COMMENT_PREFIX = '# blake3-lab ';
+
+/** "96B", "1KiB", "1MiB": exact binary units when they divide evenly. */
+export function sizeLabel(bytes: number): string {
+  if (bytes >= 1 << 20 && bytes % (1 << 20) === 0) return `${bytes / (1 << 20)}MiB`;
+  if (bytes >= 1 << 10 && bytes % (1 << 10) === 0) return `${bytes / (1 << 10)}KiB`;
+  return `${bytes}B`;
+}
+
+/** Inverse of sizeLabel; null when the text is not one. */
+export function parseSizeLabel(label: string): number | null {
+  const m = /^(\d+)(B|KiB|MiB)$/.exec(label);
+  if (!m) return null;
+  const scale = m[2] === 'MiB' ? 1 << 20 : m[2] === 'KiB' ? 1 << 10 : 1;
+  return Number(m[1]) * scale;
+}
+
+/**
+ * The row name shared by the Go text and compare: "BLAKE3/stage=04-state-locals/size=1KiB",
+ * with "engine=firefox/" after "BLAKE3/" when a document holds several engines.
+ */
+export function benchmarkName(contestant: string, size: number, engine?: string): string {
+  return `${GO_BENCH_NAME}/${engine === undefined ? '' : `engine=${engine}/`}stage=${contestant}/size=${sizeLabel(size)}`;
+}
+
+/** The engine a run's row is named with: only documents of several engines name it. */
+export function nameEngine(results: Results, run: RunResult): string | undefined {
+  return enginesOf(results).length > 1 ? run.engine : undefined;
+}
+
+// Go's GOOS and GOARCH spellings, matched in order against our free-text os ("Linux
+// x86_64", "macOS"): the first match wins, so "darwin" is found before its "win".
+const GOOS: [RegExp, string][] = [
+  [/android/, 'android'],
+  [/linux|chromeos|cros/, 'linux'],
+  [/mac|darwin/, 'darwin'],
+  [/win/, 'windows'],
+  [/iphone|ipad|ios/, 'ios'],
+];
+const GOARCH: [RegExp, string][] = [
+  [/x86_64|x64|amd64|win64|wow64/, 'amd64'],
+  [/arm64|aarch64/, 'arm64'],
+  [/\barm/, 'arm'],
+  [/i[3-6]86|x86/, '386'],
+];
+
+function goPlatform(os: string): { goos: string; goarch: string } {
+  const s = os.toLowerCase();
+  const first = (table: [RegExp, string][]) => table.find(([pattern]) => pattern.test(s))?.[1] ?? 'unknown';
+  return { goos: first(GOOS), goarch: first(GOARCH) };
+}
+
+/** The configuration lines of a run: only what stays the same between runs on one machine. */
+export function goConfig(env: Environment, engines: readonly EngineInfo[] = []): [string, string][] {
+  const { goos, goarch } = goPlatform(env.os);
+  const runtime = engines.length > 1 ? engines.map((e) => `${e.name} ${e.version}`).join(', ') : env.runtimeVersion;
+  return [
+    ['goos', goos],
+    ['goarch', goarch],
+    ['cpu', `${env.cores} logical cores`],
+    env.runtime === 'browser' ? ['browser', runtime] : ['runtime', runtime],
+    ['pkg', 'blake3-lab'],
+  ];
+}
+
+/** Shortest text that reads back as the same double. */
+const num = (x: number) => String(x);
+
+/** The results as Go benchmark text that the real benchstat reads. */
+export function toGoBench(results: Results): string {
+  const { env } = results;
+  const lines = [
+    `${COMMENT_PREFIX}results, format ${RESULTS_VERSION}. Lines starting with # are comments to benchstat.`,
+    `${COMMENT_PREFIX}env: ${JSON.stringify(env)}`,
+    `${COMMENT_PREFIX}config: ${JSON.stringify(results.config)}`,
+    ...(results.engines ?? []).map((e) => `${COMMENT_PREFIX}engine: ${JSON.stringify(e)}`),
+    ...results.contestants.map((c) => `${COMMENT_PREFIX}contestant: ${JSON.stringify(c)}`),
+    ...goConfig(env, enginesOf(results)).map(([key, value]) => `${key}: ${value}`),
+  ];
+  // Go ends names with -GOMAXPROCS (the CPUs the process may use) when it is above 1.
+  const procs = env.cores > 1 ? `-${env.cores}` : '';
+  // Every run gets a comment (status, reason, iterations) so the file reads back whole
+  // and in order; samples of failed runs are not trusted, so they get no benchmark lines.
+  for (const { nsPerOp, ...run } of results.runs) lines.push(`${COMMENT_PREFIX}run: ${JSON.stringify(run)}`);
+  for (const run of results.runs) {
+    if (run.status === 'failed' || run.status === 'unavailable') continue;
+    const name = `Benchmark${benchmarkName(run.contestant, run.size, nameEngine(results, run))}${procs}`;
+    for (const ns of run.nsPerOp) {
+      lines.push(`${name}\t${run.iterations}\t${num(ns)} ns/op\t${num(mbPerSec(run.size, ns))} MB/s`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export interface GoBenchValue {
+  value: number;
+  unit: string;
+}
+
+export interface GoBenchResult {
+  /** Full name without "Benchmark", e.g. "BLAKE3/stage=04-state-locals/size=1KiB-2". */
+  name: string;
+  iterations: number;
+  /** As written, before tidying ("ns/op", "MB/s", "B/op", custom units). */
+  values: GoBenchValue[];
+  /** Configuration lines in effect at this line. */
+  config: Readonly<Record<string, string>>;
+  /** 1-based line number. */
+  line: number;
+}
+
+export interface GoBenchFile {
+  results: GoBenchResult[];
+  /** Benchmark lines that could not be read (benchstat skips them too, with a warning). */
+  errors: { line: number; message: string }[];
+  /** Our "# blake3-lab key: json" comments, in order. */
+  notes: { key: string; json: string; line: number }[];
+}
+
+/** "key: value" the way the Go format defines it: key starts lower case, no spaces or upper case. */
+function configLine(line: string): { key: string; value: string } | null {
+  const m = /^(\p{Ll}[^\s\p{Lu}:]*):(?:[ \t]+(.*))?$/u.exec(line);
+  if (!m) return null;
+  return { key: m[1], value: m[2] ?? '' };
+}
+
+const FLOAT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?(Inf|Infinity|NaN)$/i;
+
+function parseBenchmarkLine(text: string): Omit<GoBenchResult, 'config' | 'line'> | string | null {
+  const fields = text.slice('Benchmark'.length).split(/\s+/).filter(Boolean);
+  // `go test -v` prints a bare name when a benchmark starts.
+  if (fields.length === 1 && !/\s/.test(text)) return null;
+  const [name, iters, ...rest] = fields;
+  if (iters === undefined) return 'missing iteration count';
+  if (!/^[+-]?\d+$/.test(iters)) return `parsing iteration count: invalid syntax "${iters}"`;
+  if (rest.length === 0) return 'missing measurements';
+  const values: GoBenchValue[] = [];
+  for (let i = 0; i < rest.length; i += 2) {
+    if (!FLOAT.test(rest[i])) return `parsing measurement: invalid syntax "${rest[i]}"`;
+    if (rest[i + 1] === undefined) return 'missing units';
+    // The format allows NaN, but no statistic can use it: the line is reported and skipped.
+    if (/nan/i.test(rest[i])) return `measurement "${rest[i]}" is not a number, so this line cannot be compared`;
+    values.push({ value: Number(rest[i].replace(/inf(inity)?/i, 'Infinity')), unit: rest[i + 1] });
+  }
+  return { name, iterations: Number(iters), values };
+}
+
+/** Read Go benchmark text. Lines that are neither configuration nor benchmarks are ignored, as the format says. */
+export function parseGoBench(text: string): GoBenchFile {
+  const file: GoBenchFile = { results: [], errors: [], notes: [] };
+  let config: Record<string, string> = {};
+  text.split(/\r?\n/).forEach((line, i) => {
+    const lineNo = i + 1;
+    if (line.startsWith('Benchmark')) {
+      const parsed = parseBenchmarkLine(line);
+      if (typeof parsed === 'string') file.errors.push({ line: lineNo, message: parsed });
+      else if (parsed) file.results.push({ ...parsed, config, line: lineNo });
+      return;
+    }
+    if (line.startsWith(COMMENT_PREFIX)) {
+      const m = /^([a-z]+): (.*)$/.exec(line.slice(COMMENT_PREFIX.length));
+      if (m) file.notes.push({ key: m[1], json: m[2], line: lineNo });
+      return;
+    }
+    const kv = configLine(line);
+    if (kv) {
+      // Configuration applies to the lines after it; an empty value deletes the key.
+      config = { ...config };
+      if (kv.value === '') delete config[kv.key];
+      else config[kv.key] = kv.value;
+    }
+  });
+  return file;
+}
+
+/** Whether text looks like Go benchmark output rather than JSON. */
+export function looksLikeGoBench(text: string): boolean {
+  return /^Benchmark\S*\s+\d+\s/m.test(text);
+}
+
+/** Name keys of a benchmark name: "BLAKE3/stage=x/size=1KiB-2" -> { stage: "x", size: "1KiB" }. */
+export function nameKeys(name: string): Record<string, string> {
+  const keys: Record<string, string> = {};
+  for (const part of rowName(name).split('/').slice(1)) {
+    const eq = part.indexOf('=');
+    if (eq > 0) keys[part.slice(0, eq)] = part.slice(eq + 1);
+  }
+  return keys;
+}
+
+/** Drop Go's "-GOMAXPROCS" suffix. */
+function stripProcs(name: string): string {
+  return name.replace(/-\d+$/, '');
+}
+
+const OUR_NAME = /^BLAKE3\/(engine=[^/]+\/)?stage=[^/]+\/size=\d+(B|KiB|MiB)(-\d+)?$/;
+
+/**
+ * The name compare pairs rows by. benchstat pairs full names, "-GOMAXPROCS" included;
+ * for our own benchmarks the suffix is only the machine's core count, so it is dropped
+ * and runs from a 2-core and an 8-core laptop still line up. Other names stay whole
+ * ("case=n30-vs-40" cannot be told apart from a suffix).
+ */
+export function rowName(name: string): string {
+  return OUR_NAME.test(name) ? stripProcs(name) : name;
+}
+
+function parseNote<T>(note: { key: string; json: string; line: number }): T {
+  try {
+    return JSON.parse(note.json) as T;
+  } catch {
+    throw new Error(`line ${note.line}: the "# blake3-lab ${note.key}:" comment is not valid JSON`);
+  }
+}
+
+/**
+ * Rebuild the results document from text written by toGoBench (its "# blake3-lab"
+ * comments carry what Go's format has no place for). Other Go output cannot become a
+ * results document, but parseGoBench still reads it for comparison.
+ */
+export function goBenchToResults(file: GoBenchFile): ResultsCheck {
+  try {
+    const notes = (key: string) => file.notes.filter((n) => n.key === key);
+    const [envNote] = notes('env');
+    const [configNote] = notes('config');
+    if (!envNote || !configNote) {
+      return { ok: false, error: 'This Go benchmark text was not exported by BLAKE3 Lab (no "# blake3-lab env:" line): `npm run compare` and benchstat can read it, but it cannot be imported as results' };
+    }
+    const env = parseNote<Environment>(envNote);
+    const config = parseNote<RunConfig>(configNote);
+    const engines = notes('engine').map((n) => parseNote<EngineInfo>(n));
+    const contestants = notes('contestant').map((n) => parseNote<ContestantInfo>(n));
+    // Rows of a one-engine document name no engine; their runs belong to that engine.
+    const soleEngine = engines.length === 1 ? engines[0].id : undefined;
+    const key = (engine: string | undefined, contestant: string, size: number) => `${engine ?? soleEngine}\u0000${contestant}\u0000${size}`;
+    const runs = new Map<string, RunResult>();
+    for (const note of notes('run')) {
+      const run = parseNote<Omit<RunResult, 'nsPerOp'>>(note);
+      runs.set(key(run.engine, run.contestant, run.size), { ...run, nsPerOp: [] });
+    }
+    for (const r of file.results) {
+      const keys = nameKeys(r.name);
+      const size = keys.size === undefined ? null : parseSizeLabel(keys.size);
+      const ns = r.values.find((v) => v.unit === 'ns/op');
+      if (keys.stage === undefined || size === null || !ns) {
+        return { ok: false, error: `line ${r.line}: "Benchmark${r.name}" is not a BLAKE3 Lab benchmark line (stage=, size= and ns/op expected)` };
+      }
+      const runKey = key(keys.engine, keys.stage, size);
+      let run = runs.get(runKey);
+      if (!run) {
+        const engine = keys.engine ?? soleEngine;
+        run = { contestant: keys.stage, ...(engine === undefined ? {} : { engine }), size, status: 'ok', iterations: r.iterations, nsPerOp: [] };
+        runs.set(runKey, run);
+      }
+      run.nsPerOp.push(ns.value);
+    }
+    // Text written before runs named their engine reads as the version 1 document it was.
+    const versioned = engines.length > 0 ? { version: RESULTS_VERSION, env, engines } : { version: 1, env };
+    return validateResults({ format: RESULTS_FORMAT, ...versioned, config, contestants, runs: [...runs.values()] });
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,47 @@
+// Number and label formatting shared by the results tables, charts and the stage page.
+// Pure functions: the same figure reads the same everywhere.
+import type { EngineInfo, Environment } from '../../bench/results.ts';
+
+/** Throughput in MB/s (10^6 bytes per second, as Go's benchmarks report it) of one hash of `size` bytes taking `nsPerOp`. */
+export function mbPerSec(size: number, nsPerOp: number): number {
+  return (size * 1e3) / nsPerOp;
+}
+
+/** Three significant digits, without exponent notation for the values a benchmark produces. */
+export function formatSig(value: number): string {
+  if (!Number.isFinite(value)) return '–';
+  if (value === 0) return '0';
+  // The format follows the value as rounded for display: 0.996 reads "1.00" (not "1.0"), 9.996 "10.0".
+  const abs = Math.abs(value);
+  const shown = Math.abs(Number(value.toPrecision(abs < 1 ? 2 : 3)));
+  if (shown >= 100) return Math.round(value).toLocaleString('en-US');
+  if (shown >= 10) return value.toFixed(1);
+  if (shown >= 1) return value.toFixed(2);
+  return value.toPrecision(2);
+}
+
+export function formatMBps(value: number): string {
+  return `${formatSig(value)} MB/s`;
+}
+
+/** A speed ratio: "2.21x", "0.0005x" (stage 0 is thousands of times slower). */
+export function formatRatio(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return `${formatSig(value)}x`;
+}
+
+/** One line naming where a result set was measured, for headings and share pages. Plain text. */
+export function describeEnvironment(env: Environment): string {
+  const parts = [env.runtimeVersion, env.os, `${env.cores} ${env.cores === 1 ? 'core' : 'cores'}`];
+  const date = new Date(env.date);
+  if (!Number.isNaN(date.getTime())) parts.push(date.toISOString().slice(0, 16).replace('T', ' ') + ' UTC');
+  return parts.filter((part) => part && part.trim()).join(' · ');
+}
+
+/** The user's label, or the browser(s) and OS when there is none: names one side of a comparison. */
+export function shortName(env: Environment, engines: readonly EngineInfo[] = []): string {
+  const label = env.label?.trim();
+  if (label) return label;
+  const runtime = engines.length > 1 ? engines.map((e) => e.name).join(' + ') : env.runtimeVersion;
+  return `${runtime} on ${env.os}`;
+}

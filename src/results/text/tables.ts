@@ -1,0 +1,245 @@
+// The tables beside the charts, as plain data: the same numbers a chart draws, in the
+// notation benchstat prints ("312 ± 2%", "+41.20%", "~", "p=0.000 n=10"), with every
+// warning as a numbered footnote. They are the charts' text alternative too, so nothing
+// a chart shows is missing here.
+import { formatSize } from '../../bench/plan.ts';
+import type { RunStatus } from '../../bench/results.ts';
+import type { Comparison } from '../../stats/compare.ts';
+import { formatDelta, formatP, formatPlusMinus, formatPValue } from '../../stats/format.ts';
+import { superscript } from '../../stats/table.ts';
+import type { ComparisonTable } from '../analysis/compare.ts';
+import { formatRatio, formatSig } from './format.ts';
+import { stepName } from './step-label.ts';
+import type { EngineLadder } from '../analysis/engine-ladder.ts';
+import { cellKey, inMBps, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../analysis/model.ts';
+
+export type Tone = 'good' | 'bad' | 'muted' | 'warn';
+
+export interface TableCell {
+  text: string;
+  /** Footnote marks ("¹²") after the text. */
+  mark?: string;
+  tone?: Tone;
+  /** Longer explanation, shown on hover. */
+  title?: string;
+}
+
+export interface TableColumn {
+  label: string;
+  numeric: boolean;
+  title?: string;
+}
+
+export interface TableData {
+  caption: string;
+  columns: TableColumn[];
+  /** The first cell of each row names it (a row header). */
+  rows: TableCell[][];
+  /** Footnote texts; the mark of notes[i] is superscript(i + 1). */
+  notes: string[];
+}
+
+/** Numbers each distinct warning once, in order of first use. */
+export class Footnotes {
+  readonly notes: string[] = [];
+
+  mark(warnings: readonly string[]): string {
+    let marks = '';
+    for (const warning of warnings) {
+      let index = this.notes.indexOf(warning);
+      if (index < 0) index = this.notes.push(warning) - 1;
+      marks += superscript(index + 1);
+    }
+    return marks;
+  }
+}
+
+/** "312 ± 2%": the median and the larger side of its 95% interval, as benchstat prints it. */
+export function estimateText(estimate: Estimate): string {
+  return `${formatSig(estimate.center)} ± ${formatPlusMinus(estimate)}`;
+}
+
+const STATUS_TEXT: Record<Exclude<RunStatus, 'ok'>, string> = {
+  timeboxed: 'time-boxed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  unavailable: 'unavailable',
+};
+
+/** The "vs base" cell: "~" for noise, else the signed change of the throughput medians, toned by direction. */
+function deltaCell(comparison: Comparison | null): TableCell {
+  if (!comparison) return { text: '' };
+  const text = formatDelta(comparison);
+  if (text === '~') return { text, tone: 'muted', title: 'no significant difference (p > 0.05): noise' };
+  return { text, tone: comparison.newCenter > comparison.oldCenter ? 'good' : 'bad' };
+}
+
+function pCell(comparison: Comparison | null): TableCell {
+  return comparison ? { text: formatP(comparison) } : { text: '' };
+}
+
+function holmCell(adjustedP: number | null, comparison: Comparison | null): TableCell {
+  if (adjustedP === null || !comparison) return { text: '' };
+  const text = formatPValue(adjustedP);
+  // The lesson of stage 7: a raw p under 0.05 that does not survive the correction is not a finding.
+  if (comparison.significant && adjustedP > comparison.alpha) {
+    return { text, tone: 'warn', title: 'significant alone, but not after correcting for the number of comparisons made' };
+  }
+  return { text };
+}
+
+/** MB/s of every contestant at every size; cells without trusted samples say why. */
+export function throughputTable(model: ResultsModel, live = false): TableData {
+  const notes = new Footnotes();
+  const rows: TableCell[][] = [];
+  for (const contestant of model.contestants) {
+    const row: TableCell[] = [{ text: contestant.title }];
+    for (const size of model.sizes) {
+      const estimate = model.throughput.get(cellKey(contestant.id, size));
+      const runs = model.results.runs.filter((r) => r.contestant === contestant.id && r.size === size);
+      const problem = runs.find((r) => r.status !== 'ok');
+      if (estimate) {
+        const cell: TableCell = { text: estimateText(estimate), mark: notes.mark(estimate.warnings) };
+        if (problem && !live) {
+          const status = STATUS_TEXT[problem.status as Exclude<RunStatus, 'ok'>];
+          const reason = problem.reason ?? 'partial samples';
+          // "cancelled after 2 of 10 samples" says its status already.
+          cell.mark += notes.mark([reason.startsWith(status) ? reason : `${status}: ${reason}`]);
+        }
+        row.push(cell);
+      } else if (problem && !(live && problem.status === 'cancelled')) {
+        const status = problem.status as Exclude<RunStatus, 'ok'>;
+        row.push({ text: STATUS_TEXT[status], tone: status === 'failed' ? 'bad' : 'warn', title: problem.reason });
+      } else {
+        row.push({ text: live ? '…' : '–', tone: 'muted', title: live ? 'not measured yet' : 'not measured' });
+      }
+    }
+    rows.push(row);
+  }
+  return {
+    caption: 'Throughput, MB/s: median ± 95% confidence interval',
+    columns: [{ label: 'contestant', numeric: false }, ...model.sizes.map((size) => ({ label: formatSize(size), numeric: true }))],
+    rows,
+    notes: notes.notes,
+  };
+}
+
+/** Each stage against the one before it at one size, with the article's figure. */
+export function stepTable(rows: StepRow[], size: number): TableData {
+  const notes = new Footnotes();
+  return {
+    caption: `Each step against the stage before it that was measured, at ${formatSize(size)}: MB/s, change of the median, U-test p and Holm-adjusted p`,
+    columns: [
+      { label: 'step', numeric: false },
+      { label: 'before', numeric: true, title: 'previous stage, MB/s ± 95% CI' },
+      { label: 'after', numeric: true, title: 'this stage, MB/s ± 95% CI' },
+      { label: 'vs before', numeric: true, title: 'change of the median throughput; ~ when not significant' },
+      { label: 'p', numeric: true, title: 'Mann-Whitney U test, two-sided' },
+      { label: 'Holm p', numeric: true, title: 'p adjusted for all steps at all sizes (Holm-Bonferroni)' },
+      { label: 'speedup', numeric: true },
+      { label: 'article', numeric: true, title: "the article's figure (Apple M1 Max, V8), multiplied over the steps a row spans" },
+    ],
+    rows: rows.map((row) => [
+      { text: stepName(row), mark: notes.mark(row.warnings), title: `${row.previousTitle} → ${row.title}` },
+      { text: estimateText(row.old) },
+      { text: estimateText(row.new) },
+      deltaCell(row.comparison),
+      pCell(row.comparison),
+      holmCell(row.adjustedP, row.comparison),
+      { text: formatRatio(row.speedup), tone: row.comparison.significant ? undefined : 'muted' },
+      { text: row.article === null ? '–' : formatRatio(row.article), tone: 'muted' },
+    ]),
+    notes: notes.notes,
+  };
+}
+
+/** Everything against blake3-wasm at one size. */
+export function baselineTable(rows: BaselineRow[], size: number): TableData {
+  const notes = new Footnotes();
+  return {
+    caption: `Against blake3-wasm (the Rust reference compiled to WebAssembly) at ${formatSize(size)}`,
+    columns: [
+      { label: 'contestant', numeric: false },
+      { label: 'MB/s', numeric: true, title: 'median ± 95% CI' },
+      { label: '× blake3-wasm', numeric: true },
+      { label: 'vs blake3-wasm', numeric: true, title: 'change of the median throughput; ~ when not significant' },
+      { label: 'p', numeric: true },
+      { label: 'Holm p', numeric: true, title: 'p adjusted for all comparisons with blake3-wasm (Holm-Bonferroni)' },
+    ],
+    rows: rows.map((row) => [
+      { text: row.title, mark: notes.mark(row.warnings) },
+      { text: estimateText(row.estimate) },
+      // Greyed like the step table's speedup when the difference is noise (or this is the baseline itself).
+      { text: formatRatio(row.ratio), tone: row.comparison?.significant ? undefined : 'muted' },
+      row.comparison ? deltaCell(row.comparison) : { text: 'baseline', tone: 'muted' },
+      pCell(row.comparison),
+      holmCell(row.adjustedP, row.comparison),
+    ]),
+    notes: notes.notes,
+  };
+}
+
+/** Two result sets, benchstat's old/new table on throughput, with its geomean row. */
+export function twoSetTable(table: ComparisonTable, labels: [string, string], titleOf: (contestant: string) => string, size: number | null): TableData {
+  const notes = new Footnotes();
+  const chosen = table.rows.filter((row) => size === null || row.size === size);
+  const rows: TableCell[][] = chosen.map((row) => {
+    const a = row.old && inMBps(row.old);
+    const b = row.new && inMBps(row.new);
+    const name = row.contestant ? `${titleOf(row.contestant)}${size === null && row.size ? ` · ${formatSize(row.size)}` : ''}` : row.name;
+    return [
+      { text: name, mark: notes.mark(row.warnings) },
+      a ? { text: estimateText(a) } : { text: 'not measured', tone: 'muted' },
+      b ? { text: estimateText(b) } : { text: 'not measured', tone: 'muted' },
+      deltaCell(row.comparison),
+      pCell(row.comparison),
+      holmCell(row.adjustedP, row.comparison),
+    ];
+  });
+  const gm = table.geomean;
+  rows.push([
+    { text: 'geomean (all sizes)', mark: notes.mark([...gm.oldWarnings, ...gm.newWarnings]) },
+    { text: gm.old === null ? '' : formatSig(gm.old / 1e6) },
+    { text: gm.new === null ? '' : formatSig(gm.new / 1e6) },
+    gm.deltaPct === null ? { text: '' } : { text: `${gm.deltaPct >= 0 ? '+' : ''}${gm.deltaPct.toFixed(2)}%`, tone: 'muted' },
+    { text: '' },
+    { text: '' },
+  ]);
+  return {
+    caption: `${labels[0]} vs ${labels[1]}${size === null ? '' : ` at ${formatSize(size)}`}: MB/s, change of the median, U-test p and Holm-adjusted p`,
+    columns: [
+      { label: 'contestant', numeric: false },
+      { label: labels[0], numeric: true, title: 'MB/s ± 95% CI' },
+      { label: labels[1], numeric: true, title: 'MB/s ± 95% CI' },
+      { label: 'vs first', numeric: true, title: 'change of the median throughput; ~ when not significant' },
+      { label: 'p', numeric: true },
+      { label: 'Holm p', numeric: true, title: 'p adjusted for all rows (Holm-Bonferroni)' },
+    ],
+    rows,
+    notes: notes.notes,
+  };
+}
+
+/** The engines side by side at one size: per engine, MB/s and the multiple of blake3-wasm in that engine. */
+export function ladderTable(ladder: EngineLadder): TableData {
+  const notes = new Footnotes();
+  return {
+    caption: `Each engine at ${formatSize(ladder.size)}: MB/s (median ± 95% CI) and × blake3-wasm measured in the same engine`,
+    columns: [
+      { label: 'contestant', numeric: false },
+      ...ladder.engines.flatMap((engine) => [
+        { label: `${engine.name} MB/s`, numeric: true, title: `${engine.name} ${engine.version} (${engine.jsEngine}): median ± 95% CI` },
+        { label: `× wasm`, numeric: true, title: `over blake3-wasm in ${engine.name}` },
+      ]),
+    ],
+    rows: ladder.rows.map((row) => [
+      { text: row.title },
+      ...row.cells.flatMap((cell): TableCell[] =>
+        cell?.estimate
+          ? [{ text: estimateText(cell.estimate), mark: notes.mark(cell.estimate.warnings) }, { text: formatRatio(cell.ratio) }]
+          : [cell ? { text: cell.reason.split(':')[0], tone: 'warn', mark: notes.mark([cell.reason]) } : { text: '–', tone: 'muted', title: 'not measured in this engine' }, { text: '–', tone: 'muted' }],
+      ),
+    ]),
+    notes: notes.notes,
+  };
+}
