@@ -59,7 +59,7 @@ const last = (rows: PublishedRow[]) => rows[0].new.split(' ')[0];
 
 function discontinuity(step: (typeof TABLES.steps)[number], before: (typeof TABLES.steps)[number] | undefined): string | null {
   if (!before || first(step.time) === last(before.time)) return null;
-  return `This slide’s absolute times do not continue from the slide before: that one ended at ${last(before.time)} for 8 bytes, this one starts at ${first(step.time)}. Compare each slide’s deltas; never chain times across slides.`;
+  return `The talk’s times in this table do not continue from its table for the step before: that one ended at ${last(before.time)} for 8 bytes, this one starts at ${first(step.time)}. Compare each table’s deltas; never chain times across tables.`;
 }
 
 /**
