@@ -120,6 +120,8 @@ export function stepWords(run: GoRun, index: number, evidence: GoEvidence[], met
 type Direction = 'faster' | 'slower' | 'no significant change';
 const ours = (row: StepRow): Direction =>
   !row.comparison.significant ? 'no significant change' : row.comparison.newCenter < row.comparison.oldCenter ? 'faster' : 'slower';
+/** "8 bytes, 1 KiB and 8 KiB". */
+const andList = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 const theirs = (row: PublishedRow): Direction => (row.delta === '~' ? 'no significant change' : row.delta.startsWith('-') ? 'faster' : 'slower');
 
 /** The talk's verdict for this step beside this run's, size by size (the talk's rows are 8 bytes, 1 KiB, 8 KiB). */
@@ -132,11 +134,20 @@ export function talkWords(index: number, rows: StepRow[]): string {
     return talkRow ? [{ size: SIZE_WORDS[row.benchmark], here: ours(row), talk: theirs(talkRow) }] : [];
   });
   const same = pairs.filter((pair) => pair.here === pair.talk);
-  const differ = pairs.filter((pair) => pair.here !== pair.talk);
+  // Sizes where the verdicts part, grouped: "at 1 KiB and 8 KiB the talk found faster, this run no significant change".
+  const differ = new Map<string, string[]>();
+  for (const pair of pairs) {
+    if (pair.here === pair.talk) continue;
+    const key = `the talk found ${pair.talk}, this run ${pair.here}`;
+    differ.set(key, [...(differ.get(key) ?? []), pair.size]);
+  }
+  const parted = [...differ].map(([key, sizes]) => `at ${andList(sizes)} ${key}`).join('; ');
   const agree =
-    differ.length === 0
+    differ.size === 0
       ? ' This run reaches the same verdict at every size.'
-      : ` Same verdict ${same.length ? `at ${same.map((pair) => pair.size).join(' and ')}` : 'at no size'}; ${differ.map((pair) => `at ${pair.size} the talk found ${pair.talk}, this run ${pair.here}`).join('; ')}.`;
+      : same.length === 0
+        ? ` ${parted[0].toUpperCase()}${parted.slice(1)}.`
+        : ` Same verdict at ${andList(same.map((pair) => pair.size))}; ${parted}.`;
   return printed + agree + (table.discontinuity ? ` ${table.discontinuity}` : '');
 }
 
