@@ -73,7 +73,7 @@ describe('the throughput chart', () => {
     const bars = throughputChart(buildModel(oneSize), LIGHT);
     expect(bars.type).toBe('bar');
     expect(bars.data.labels).toHaveLength(buildModel(oneSize).contestants.length);
-    expect(new Set((bars.data.datasets[0] as { backgroundColor: string[] }).backgroundColor).size).toBe(bars.data.labels!.length);
+    expect(new Set(bars.data.datasets[0].backgroundColor as unknown as string[]).size).toBe(bars.data.labels!.length);
 
     const lines = throughputChart(buildModel(results), LIGHT);
     expect(lines.type).toBe('line');
