@@ -132,3 +132,15 @@ describe('keyAction', () => {
     expect(act({ key: 'Escape', presenter: true })).toBe('exit-presenter');
   });
 });
+
+describe('the bench for one step', () => {
+  it('reads #/bench/step/N and writes it back; refuses a stage that does not exist', () => {
+    expect(parseRoute('#/bench/step/9')).toEqual({ page: 'bench', step: 9 });
+    expect(routeHref({ page: 'bench', step: 9 })).toBe('#/bench/step/9');
+    expect(routeHref({ page: 'bench' })).toBe('#/bench');
+    expect(parseRoute('#/bench')).toEqual({ page: 'bench' });
+    for (const hash of [`#/bench/step/${STAGES.length}`, '#/bench/step/x', '#/bench/step', '#/bench/nine/9']) {
+      expect(parseRoute(hash).page, hash).toBe('not-found');
+    }
+  });
+});

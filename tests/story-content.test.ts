@@ -70,6 +70,9 @@ describe('stage stories', () => {
       if (story.pastArticle) {
         expect(stage.articleSpeedup, stage.id).toBeNull();
         expect(story.pastArticle.rust, stage.id).toMatch(/Rust/);
+        // The large line says where the stage gains; native code's figure is kept apart, named.
+        expect(story.pastArticle.headline, stage.id).not.toMatch(/\d\s*[GM]B\/s/);
+        expect(story.pastArticle.native.figure, stage.id).toMatch(/^\d[\d.]* GB\/s$/);
       }
     });
   });

@@ -88,6 +88,18 @@ export class BenchSession {
     return null;
   });
 
+  /** Fills in a plan (a step's, from a stage page): its contestants, sizes and rounds, a fixed number of rounds. */
+  usePlan(plan: { contestants: string[]; sizes: number[]; rounds: number }): void {
+    if (this.running) return;
+    const known = new Set(this.choices.map((c) => c.contestant.id));
+    this.selected = plan.contestants.filter((id) => known.has(id));
+    this.sizes = [...plan.sizes];
+    this.rounds = plan.rounds;
+    this.stopWhen = 'rounds';
+    this.sharedInput = false;
+    this.ended = null;
+  }
+
   start(): void {
     if (this.running || this.problem) return;
     // Keep the registry's order (the lesson's order), whatever order the boxes were ticked in.

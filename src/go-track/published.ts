@@ -14,10 +14,13 @@ export const TALK = {
   machine: 'the speaker’s machine, GOMAXPROCS 4 (names end in -4)',
 } as const;
 
+import TABLES from '../../data/go/talk-tables.json';
+
 export interface PublishedRow {
   name: string;
   old: string;
   new: string;
+  /** "-25.71%", or "~" where benchstat found no significant difference. */
   delta: string;
   p: string;
 }
@@ -33,26 +36,44 @@ export interface PublishedTable {
 
 /** Slide 2: the first implementation against the last, the whole talk in one table. */
 export const TALK_SUMMARY: PublishedTable = {
-  where: 'slide 2, “This is a story of getting a little carried away”',
+  where: `slide 2, “${TABLES.summary.slide}”`,
   compares: 'the first implementation (old) against the last (new)',
-  time: [
-    { name: 'Hash8Bytes-4', old: '971ns ± 4%', new: '392ns ± 1%', delta: '-59.66%', p: 'p=0.008' },
-    { name: 'Hash1K-4', old: '10.2µs ±11%', new: '3.1µs ± 3%', delta: '-69.26%', p: 'p=0.008' },
-    { name: 'Hash8K-4', old: '77.0µs ± 4%', new: '23.4µs ± 1%', delta: '-69.60%', p: 'p=0.008' },
-  ],
-  speed: [
-    { name: 'Hash8Bytes-4', old: '8.24MB/s ± 4%', new: '20.41MB/s ± 1%', delta: '+147.65%', p: 'p=0.008' },
-    { name: 'Hash1K-4', old: '101MB/s ±10%', new: '327MB/s ± 3%', delta: '+224.31%', p: 'p=0.008' },
-    { name: 'Hash8K-4', old: '106MB/s ± 4%', new: '350MB/s ± 1%', delta: '+228.73%', p: 'p=0.008' },
-  ],
+  time: TABLES.summary.time,
+  speed: TABLES.summary.speed,
 };
 
-/** Why a step has no published table here. */
-export const NO_STEP_TABLE =
-  'No table for this step: only the talk’s summary table (slide 2, shown on the last stage) is recorded here, and numbers are never reconstructed. The slides are linked below.';
+/** One step's table: the "Results" slide after the step, with the command the talk ran. */
+export interface PublishedStep extends PublishedTable {
+  /** "benchstat baseline inlinable_g", as on the slide. */
+  command: string;
+  /**
+   * Set when this table's absolute times do not continue from the table before: the talk
+   * measured this step in another session, so only its deltas compare. Our words, the
+   * talk's figures (the two 8-byte times that do not meet).
+   */
+  discontinuity: string | null;
+}
+
+const first = (rows: PublishedRow[]) => rows[0].old.split(' ')[0];
+const last = (rows: PublishedRow[]) => rows[0].new.split(' ')[0];
+
+function discontinuity(step: (typeof TABLES.steps)[number], before: (typeof TABLES.steps)[number] | undefined): string | null {
+  if (!before || first(step.time) === last(before.time)) return null;
+  return `The talk’s times in this table do not continue from its table for the step before: that one ended at ${last(before.time)} for 8 bytes, this one starts at ${first(step.time)}. Compare each table’s deltas; never chain times across tables.`;
+}
 
 /**
- * The talk's table for each step, by Go stage index (1 to 5; stage 0 is the start).
- * null: see NO_STEP_TABLE.
+ * The talk's table for each step, by Go stage index (1 to 5; stage 0 is the start and
+ * has none). The Go stages follow the talk's steps one for one.
  */
-export const TALK_STEPS: (PublishedTable | null)[] = [null, null, null, null, null, null];
+export const TALK_STEPS: (PublishedStep | null)[] = [
+  null,
+  ...TABLES.steps.map((step, i) => ({
+    where: `the “Results” slide after “${step.command.split(' ')[2]}”`,
+    compares: `${step.command.split(' ')[1]} (old) against ${step.command.split(' ')[2]} (new)`,
+    command: step.command,
+    time: step.time,
+    speed: step.speed,
+    discontinuity: discontinuity(step, TABLES.steps[i - 1]),
+  })),
+];

@@ -4,9 +4,9 @@
 
 import type { GoEvidence } from './evidence-types.ts';
 import { formatDelta, formatP } from '../stats/index.ts';
-import { stepRows, type GoBenchmark, type GoMetric, type GoRun, type StepRow } from './measured.ts';
+import { GO_BENCHMARKS, stepRows, type GoBenchmark, type GoMetric, type GoRun, type StepRow } from './measured.ts';
 import { GO_STAGES } from './stages.ts';
-import { TALK_STEPS, TALK_SUMMARY } from './published.ts';
+import { TALK_STEPS, TALK_SUMMARY, type PublishedRow } from './published.ts';
 
 const SIZE_WORDS: Record<GoBenchmark, string> = { Hash8Bytes: '8 bytes', Hash1K: '1 KiB', Hash8K: '8 KiB' };
 
@@ -113,12 +113,42 @@ export function stepWords(run: GoRun, index: number, evidence: GoEvidence[], met
   const measured =
     `Measured here (${METRIC_WORDS[metric]}), against stage ${index - 1}: ${verdict(rows)} (${describeRows(rows)}).` +
     (allocs ? ` Allocations per hash: ${allocs.old} → ${allocs.new}.` : '');
-  const table = TALK_STEPS[index];
-  const talk = table
-    ? `The talk’s table for this step: ${table.time.map((r) => `${r.name} ${r.delta} (${r.p})`).join(', ')}.`
-    : 'The talk’s own table for this step is not available here, so this step is held against the compiler’s report instead; the talk’s overall result is compared on the last stage.';
   const [before, after] = [evidence[index - 1], evidence[index]];
-  return { measured, compiler: compilerChange(index, before, after), explain: whyNoChange(index, rows, before, after), talk };
+  return { measured, compiler: compilerChange(index, before, after), explain: whyNoChange(index, rows, before, after), talk: talkWords(index, rows) };
+}
+
+type Direction = 'faster' | 'slower' | 'no significant change';
+const ours = (row: StepRow): Direction =>
+  !row.comparison.significant ? 'no significant change' : row.comparison.newCenter < row.comparison.oldCenter ? 'faster' : 'slower';
+/** "8 bytes, 1 KiB and 8 KiB". */
+const andList = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const theirs = (row: PublishedRow): Direction => (row.delta === '~' ? 'no significant change' : row.delta.startsWith('-') ? 'faster' : 'slower');
+
+/** The talk's verdict for this step beside this run's, size by size (the talk's rows are 8 bytes, 1 KiB, 8 KiB). */
+export function talkWords(index: number, rows: StepRow[]): string {
+  const table = TALK_STEPS[index];
+  if (!table) return '';
+  const printed = `The talk’s table for this step (\`${table.command}\`, time/op): ${table.time.map((r) => `${r.name} ${r.delta} (${r.p})`).join(', ')}.`;
+  const pairs = rows.flatMap((row) => {
+    const talkRow = table.time[GO_BENCHMARKS.indexOf(row.benchmark)];
+    return talkRow ? [{ size: SIZE_WORDS[row.benchmark], here: ours(row), talk: theirs(talkRow) }] : [];
+  });
+  const same = pairs.filter((pair) => pair.here === pair.talk);
+  // Sizes where the verdicts part, grouped: "at 1 KiB and 8 KiB the talk found faster, this run no significant change".
+  const differ = new Map<string, string[]>();
+  for (const pair of pairs) {
+    if (pair.here === pair.talk) continue;
+    const key = `the talk found ${pair.talk}, this run ${pair.here}`;
+    differ.set(key, [...(differ.get(key) ?? []), pair.size]);
+  }
+  const parted = [...differ].map(([key, sizes]) => `at ${andList(sizes)} ${key}`).join('; ');
+  const agree =
+    differ.size === 0
+      ? ' This run reaches the same verdict at every size.'
+      : same.length === 0
+        ? ` ${parted[0].toUpperCase()}${parted.slice(1)}.`
+        : ` Same verdict at ${andList(same.map((pair) => pair.size))}; ${parted}.`;
+  return printed + agree + (table.discontinuity ? ` ${table.discontinuity}` : '');
 }
 
 /** The whole track on this run (stage 0 to the last) beside the talk's summary table. */

@@ -12,7 +12,7 @@ export type Route =
   | { page: 'go'; index: number; view: 'story' | 'code' }
   | { page: 'measure' }
   | { page: 'engines' }
-  | { page: 'bench' }
+  | { page: 'bench'; step?: number }
   | { page: 'results' }
   | { page: 'share'; payload: string }
   | { page: 'compare' }
@@ -70,6 +70,13 @@ export function parseRoute(hash: string, stageCount = STAGE_COUNT): Route {
     return { page: SIMPLE_PAGES[parts[0] as keyof typeof SIMPLE_PAGES] };
   }
   if (parts[0] === 'go') return parseGoRoute(parts.slice(1), notFound);
+  // "#/bench/step/9": the bench with one step's plan filled in (stage 8 against stage 9).
+  if (parts[0] === 'bench') {
+    const [, step, number] = parts;
+    if (parts.length !== 3 || step !== 'step' || !/^\d{1,3}$/.test(number)) return notFound('A step of the bench is #/bench/step/<stage>, like #/bench/step/9.');
+    if (Number(number) >= stageCount) return notFound(`There is no stage ${number}: the stages are numbered 0 to ${stageCount - 1}.`);
+    return { page: 'bench', step: Number(number) };
+  }
   if (parts[0] !== 'stage') return notFound(`There is no page called "${parts[0]}".`);
 
   const [, number, view, file, ...rest] = parts;
@@ -126,6 +133,8 @@ export function routeHref(route: Route): string {
     }
     case 'go':
       return `#/go/${route.index}${route.view === 'code' ? '/code' : ''}`;
+    case 'bench':
+      return route.step === undefined ? '#/bench' : `#/bench/step/${route.step}`;
     case 'share':
       return `#/share/${route.payload}`;
     case 'class':
@@ -144,6 +153,11 @@ export function routeHref(route: Route): string {
 
 export function playgroundHref(index: number, experiment?: string): string {
   return routeHref({ page: 'playground', index, experiment });
+}
+
+/** The bench with the plan that measures one stage's step (see src/bench-ui/step-plan.ts). */
+export function stepBenchHref(index: number): string {
+  return routeHref({ page: 'bench', step: index });
 }
 
 export function stageHref(index: number, view: 'story' | 'code' = 'story', file?: string): string {
@@ -205,7 +219,7 @@ export function routeLabel(route: Route): string {
     case 'engines':
       return 'Every engine';
     case 'bench':
-      return 'Benchmark';
+      return route.step === undefined ? 'Benchmark' : `Benchmark: stage ${route.step}'s step`;
     case 'results':
       return 'Results';
     case 'compare':

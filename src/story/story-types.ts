@@ -30,12 +30,17 @@ export interface Beyond extends Part {
   steps?: string[];
 }
 
-/** A stage past the end of the article: it has no figure there, so we say what native code does instead. */
+/**
+ * A stage past the end of the article: it has no figure there, so we say where to look
+ * for its gain, and give native code's figure for scale, labelled as native code's.
+ */
 export interface PastTheArticle {
-  /** A native figure to hold the stage against, e.g. "0.87 GB/s". */
+  /** Where the stage's gain is, in words: the card's large line, never a figure of another program. */
   headline: string;
-  /** What and where that figure is. */
+  /** What the headline means. */
   relativeTo: string;
+  /** Native Rust's figure for scale ("2.1 GB/s") and where it was measured; shown small, named as native Rust's. */
+  native: { figure: string; where: string };
   /** What the official Rust crate does for the same problem. */
   rust: string;
 }
@@ -49,6 +54,8 @@ export interface StageStory {
   pastArticle?: PastTheArticle;
   /** A warning the reader must not miss (stage 0's quadratic time, stage 9's old bug). */
   caution?: Part;
+  /** The warning needs the story first (its words are the story's): shown after the parts, not before. */
+  cautionAfter?: boolean;
   /** Where the stage does more than the article's step, and what each extra part measured. */
   beyond?: Beyond;
   /** A version built and measured first and not kept, and why it lost. */

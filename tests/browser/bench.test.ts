@@ -148,4 +148,17 @@ describe('benchmark page', () => {
     await expect.poll(async () => (await throughputRow(page, '4. State in local variables')) !== null, { timeout: 15_000 }).toBe(true);
     expect(errors).toEqual([]);
   });
+  it('from a stage page, fills in that step alone, with Run and its estimate in the first screen', async () => {
+    const { page, errors } = await openApp(browser, '/#/stage/9');
+    await page.getByRole('link', { name: 'Measure this step', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/bench/step/9');
+    await expect.poll(() => page.getByTestId('step-plan').textContent()).toMatch(/stage 8 against stage 9/);
+    const picked = await page.locator('input[data-testid^="pick-"]:checked').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+    expect(picked).toEqual(['08-little-endian', '09-simd-wasm']);
+    // About ten seconds, said before the run, and the button to start it above the fold of a laptop.
+    expect(await page.getByTestId('estimate').textContent()).toMatch(/^Takes about (5|10|15) s/);
+    const run = (await page.getByTestId('run').boundingBox())!;
+    expect(run.y + run.height).toBeLessThanOrEqual(800);
+    expect(errors).toEqual([]);
+  });
 });

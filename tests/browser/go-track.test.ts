@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { GO_STAGES } from '../../src/go-track/stages.ts';
+import { TALK_STEPS } from '../../src/go-track/published.ts';
 import { launchBrowser, openApp, type OpenedPage } from './harness.ts';
 
 function expectClean(opened: OpenedPage) {
@@ -35,7 +36,18 @@ describe('the Go track', () => {
         await expect.poll(() => page.locator('.measured .bench tbody tr').count()).toBeGreaterThanOrEqual(3);
         await expect.poll(() => page.locator('.measured .words').first().textContent()).toContain(`against stage ${stage.index - 1}`);
       }
-      expect(await page.locator('.measured').textContent()).toContain('Micro-Optimizing Go Code');
+      const measured = page.locator('.measured').first();
+      expect(await measured.textContent()).toContain('Micro-Optimizing Go Code');
+      // The talk's own table for this step, time/op and speed, every figure as printed, beside this machine's.
+      const talk = TALK_STEPS[stage.index];
+      if (talk) {
+        const text = (await measured.locator('.talk-tables').textContent())!;
+        for (const row of [...talk.time, ...talk.speed]) for (const figure of [row.name, row.old, row.new, row.delta, `(${row.p})`]) expect(text).toContain(figure);
+        expect(await measured.locator('.caveat').count(), `stage ${stage.index}'s caveat`).toBe(talk.discontinuity ? 1 : 0);
+      } else {
+        expect(await measured.locator('.talk-tables').count()).toBe(0);
+      }
+      expect(await measured.locator('a[href="#/measure"]').count()).toBe(1);
       expectClean(opened);
       await page.context().close();
     }

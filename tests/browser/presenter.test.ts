@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
+import { GO_STAGES } from '../../src/go-track/stages.ts';
 import { launchBrowser, openApp, type OpenedPage } from './harness.ts';
 import { storeResultsScript } from '../fixtures/full-results.ts';
 
@@ -151,6 +152,82 @@ describe('presenter mode', () => {
       });
       expect(look.px).toBeGreaterThanOrEqual(14);
       expect(look.opacity).toBe(1);
+      expectClean(opened);
+    });
+  }
+
+  // Every other page a teacher may put on the projector: the Go track (walked with the
+  // arrow key, part by part, as in the story), its code views, the bench, every engine,
+  // the playground and the class page, each part of each on one screen.
+  for (const [width, height] of [
+    [1280, 800],
+    [1920, 1080],
+  ]) {
+    it(`fits the Go track, the bench, every engine, the playground and the class page on a ${width}x${height} projector`, async () => {
+      const opened = await openApp(browser, '/?present#/go/0', { beforeLoad: storeResultsScript() });
+      const { page } = opened;
+      await page.setViewportSize({ width, height });
+      const fits = async () => {
+        const loading = page.locator('main [role="status"]', { hasText: /^Loading / });
+        await expect.poll(() => loading.count(), { message: `${await slideName(page)} loads`, timeout: 15_000 }).toBe(0);
+        await expect.poll(() => overflow(page), { message: `slide ${await slideName(page)} scrolls`, timeout: 5000 }).toBeLessThanOrEqual(0);
+      };
+      // The Go track, from its first part to the last part of its last stage.
+      await expect.poll(() => slideName(page)).toMatch(/^#\/go\/0 1\/\d+$/);
+      const seen: string[] = [];
+      for (let step = 0; step < 60; step++) {
+        await fits();
+        const here = await slideName(page);
+        seen.push(here);
+        if ((await page.locator('.stepper .next').count()) === 0) break;
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(() => slideName(page), { message: `step on from ${here}` }).not.toBe(here);
+      }
+      expect(new Set(seen.map((name) => name.split(' ')[0])).size).toBe(GO_STAGES.length);
+      // Each Go stage shows in parts: its story with the compiler's counts, the two runs (and on the last, the whole track).
+      expect(seen.filter((name) => name.startsWith(`#/go/${GO_STAGES.length - 1} `)).length).toBe(3);
+      expect(seen.at(-1)).toBe(`#/go/${GO_STAGES.length - 1} 3/3`);
+      // The talk's table is on the slide of each step after the first.
+      await page.evaluate(() => (location.hash = '#/go/4'));
+      await expect.poll(() => slideName(page)).toBe('#/go/4 1/2');
+      expect(await page.locator('.evidence .counts').isVisible()).toBe(true);
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => slideName(page)).toBe('#/go/4 2/2');
+      await expect.poll(() => page.locator('.measured').first().innerText()).toMatch(/benchstat use_fixed_array use_memset[\s\S]*627ns ± 0%[\s\S]*do not continue/);
+
+      for (const stage of GO_STAGES) {
+        await page.evaluate((index) => (location.hash = `#/go/${index}/code`), stage.index);
+        await expect.poll(() => page.locator('main h1').textContent()).toBe(stage.title);
+        const editor = page.locator('.monaco-diff-editor, .monaco-editor').first();
+        await editor.waitFor();
+        await fits();
+        const box = (await editor.boundingBox())!;
+        expect(box.height, `Go stage ${stage.index}'s code`).toBeGreaterThan(300);
+        // The editor ends above the corner arrows, so they never cover its scroll bar.
+        const arrows = (await page.locator('.stepper').boundingBox())!;
+        expect(box.y + box.height, `Go stage ${stage.index}'s code under the arrows`).toBeLessThanOrEqual(arrows.y);
+      }
+
+      // Pages shown in parts: every part fits, and the arrow key walks through them.
+      for (const hash of ['#/bench', '#/engines']) {
+        await page.evaluate((to) => (location.hash = to), hash);
+        await expect.poll(() => slideName(page)).toMatch(new RegExp(`^${hash} 1/\\d+$`));
+        const parts = Number((await slideName(page)).split('/').at(-1));
+        for (let part = 1; part <= parts; part++) {
+          await fits();
+          if (part === 1 && hash === '#/bench') expect(await page.getByTestId('run').isVisible()).toBe(true);
+          if (part < parts) {
+            await page.keyboard.press('ArrowRight');
+            await expect.poll(() => slideName(page)).toBe(`${hash} ${part + 1}/${parts}`);
+          }
+        }
+      }
+      for (const hash of ['#/playground/6', '#/class']) {
+        await page.evaluate((to) => (location.hash = to), hash);
+        await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
+        if (hash.startsWith('#/playground')) await page.locator('.monaco-editor').first().waitFor();
+        await fits();
+      }
       expectClean(opened);
     });
   }

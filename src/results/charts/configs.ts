@@ -7,7 +7,7 @@ import { formatMBps, formatRatio, formatSig } from '../text/format.ts';
 import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../analysis/model.ts';
 import type { Interval } from './chartjs.ts';
 import { stepName } from '../text/step-label.ts';
-import { engineColor, otherStyle, stageColor, type ChartTheme } from './theme.svelte.ts';
+import { engineColor, otherStyle, stageColor, stagePoint, type ChartTheme } from './theme.svelte.ts';
 import type { EngineLadder } from '../analysis/engine-ladder.ts';
 
 export function font(theme: ChartTheme, scale = 1): Partial<FontSpec> {
@@ -135,13 +135,24 @@ export function contestantColors(model: ResultsModel, theme: ChartTheme): Map<st
   const colors = new Map<string, string>();
   // By position in the lesson, so a stage keeps its colour whichever stages a run includes.
   const lesson = new Map(STAGES.map((stage) => [stage.id, stage.index]));
-  stages.forEach((c, i) => colors.set(c.id, stageColor(lesson.get(c.id) ?? i, STAGES.length, theme)));
+  stages.forEach((c, i) => colors.set(c.id, stageColor(lesson.get(c.id) ?? i, theme)));
   for (const c of others) colors.set(c.id, otherStyle(c.id, theme).color);
   return colors;
 }
 
-/** MB/s of every contestant at every size: one line each, with 95% intervals as whiskers. */
-export function throughputChart(model: ResultsModel, theme: ChartTheme): ChartConfiguration<'line'> {
+/** A contestant's point style: the stage's own (by its place in the lesson), a short line for a baseline. */
+function pointStyleOf(id: string, kind: string): string {
+  const index = STAGES.findIndex((stage) => stage.id === id);
+  return kind === 'stage' && index >= 0 ? stagePoint(index) : 'line';
+}
+
+/**
+ * MB/s of every contestant at every size: one line each, with 95% intervals as whiskers.
+ * A run of one size has no line to draw (every point would sit on one vertical): it is a
+ * bar per contestant instead.
+ */
+export function throughputChart(model: ResultsModel, theme: ChartTheme): ChartConfiguration<'line'> | ChartConfiguration<'bar'> {
+  if (model.sizes.length === 1) return throughputBars(model, model.sizes[0], theme);
   const colors = contestantColors(model, theme);
   const datasets: ChartDataset<'line', (number | null)[]>[] = [];
   const intervals: Interval[][] = [];
@@ -153,19 +164,22 @@ export function throughputChart(model: ResultsModel, theme: ChartTheme): ChartCo
     const data = estimates.map((e) => (e ? e.center : null));
     // The axis must hold the whiskers too, not only the medians.
     for (const e of estimates) if (e) values.push(e.center, e.lo, e.hi);
+    const stage = contestant.kind === 'stage';
     datasets.push({
       label: contestant.title,
       data,
       borderColor: color,
       backgroundColor: color,
       borderWidth: theme.presenter ? 3 : 2,
-      borderDash: contestant.kind === 'stage' ? [] : otherStyle(contestant.id, theme).dash,
-      pointRadius: theme.presenter ? 4 : 3,
-      pointStyle: contestant.kind === 'stage' ? 'circle' : 'rectRot',
+      borderDash: stage ? [] : otherStyle(contestant.id, theme).dash,
+      pointStyle: pointStyleOf(contestant.id, contestant.kind) as 'circle',
+      pointRadius: (theme.presenter ? 5 : 4) + (stage ? 0 : 2),
+      pointBorderWidth: stage ? 1 : 2,
       spanGaps: false,
     });
     intervals.push(estimates.map(interval));
   }
+  const legendOptions = legend(theme, theme.presenter || theme.narrow ? 'bottom' : 'right');
   return {
     type: 'line',
     data: { labels: model.sizes.map(formatSize), datasets },
@@ -179,7 +193,8 @@ export function throughputChart(model: ResultsModel, theme: ChartTheme): ChartCo
         y: valueAxis(theme, values, 'MB/s'),
       },
       plugins: {
-        legend: legend(theme, theme.presenter || theme.narrow ? 'bottom' : 'right'),
+        // The legend shows each series' point style, the shape to look for where colours are hard to tell apart.
+        legend: { ...legendOptions, labels: { ...legendOptions.labels, usePointStyle: true, pointStyleWidth: theme.fontSize * 1.6 } },
         tooltip: {
           ...tooltip(theme),
           callbacks: {
@@ -193,6 +208,57 @@ export function throughputChart(model: ResultsModel, theme: ChartTheme): ChartCo
         intervals: { data: intervals },
       },
     },
+  };
+}
+
+/** One size: MB/s per contestant as bars, in the contestants' colours, with their intervals. */
+function throughputBars(model: ResultsModel, size: number, theme: ChartTheme): ChartConfiguration<'bar'> {
+  const colors = contestantColors(model, theme);
+  const rows = model.contestants.flatMap((contestant) => {
+    const estimate = model.throughput.get(cellKey(contestant.id, size));
+    return estimate ? [{ contestant, estimate }] : [];
+  });
+  const values = rows.flatMap(({ estimate }) => [estimate.center, estimate.lo, estimate.hi]);
+  return {
+    type: 'bar',
+    data: {
+      labels: rows.map(({ contestant }) => shortStageLabel(contestant.title)),
+      datasets: [
+        {
+          label: `MB/s at ${formatSize(size)}`,
+          data: rows.map(({ estimate }) => estimate.center),
+          backgroundColor: rows.map(({ contestant }) => colors.get(contestant.id) ?? theme.accent),
+          borderWidth: 0,
+        },
+      ],
+    },
+    options: {
+      indexAxis: 'y',
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: barAnimation(values),
+      scales: { x: valueAxis(theme, values, `MB/s at ${formatSize(size)}`), y: categoryAxis(theme) },
+      plugins: {
+        legend: { display: false },
+        tooltip: { ...tooltip(theme), callbacks: { label: (item: TooltipItem<'bar'>) => formatMBps(Number(item.raw)) } },
+        intervals: { data: [rows.map(({ estimate }) => interval(estimate))], color: theme.fg },
+      },
+    },
+  };
+}
+
+/** The chart's text alternative and height: a line chart over sizes, or bars for one size. */
+export function throughputChartFrame(model: ResultsModel, theme: ChartTheme): { label: string; height: string } {
+  if (model.sizes.length === 1) {
+    return {
+      label: `Bar chart of throughput in MB/s at ${formatSize(model.sizes[0])} for each contestant; the table below has the same numbers.`,
+      height: barChartHeight(model.contestants.length, theme),
+    };
+  }
+  return {
+    label: 'Line chart of throughput in MB/s by input size for each contestant; the table below has the same numbers.',
+    // Tall enough for a legend of every stage and baseline beside the chart.
+    height: theme.presenter || theme.narrow ? '34rem' : '30rem',
   };
 }
 

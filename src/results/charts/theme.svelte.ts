@@ -105,29 +105,49 @@ export function chartTheme(): ChartTheme {
 }
 
 /**
- * A colour per stage: one hue sweep from violet to orange, so the stages read as one
- * ordered family and the last, fastest ones stand out warm.
+ * Colours that stay apart for the common colour-vision deficiencies: Okabe and Ito's
+ * palette for the stages at the top of the chart (6 to 11, which run close together, and
+ * close to the baselines), Paul Tol's "muted" scheme for the slower ones. The two never
+ * share a hue family next to each other; each stage also has its own point style, and
+ * each baseline its own dash, so no series depends on colour alone.
  */
-export function stageColor(index: number, count: number, theme: ChartTheme): string {
-  const hue = 260 - (index / Math.max(1, count - 1)) * 235;
-  return `hsl(${hue.toFixed(0)} 70% ${theme.dark ? 66 : 44}%)`;
+const STAGE_COLORS = ['#332288', '#CC6677', '#88CCEE', '#999933', '#AA4499', '#882255', '#009E73', '#56B4E9', '#E69F00', '#0072B2', '#D55E00', '#CC79A7'];
+/** Point styles, in turn: neighbouring stages never share one. */
+export const STAGE_POINTS = ['circle', 'triangle', 'rect', 'rectRot', 'star', 'crossRot'] as const;
+
+/** A colour mixed toward white: the dark Tol colours would vanish on a dark background. */
+function lighten(hex: string, amount: number): string {
+  const parts = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const mixed = parts.map((part) => Math.round(part + (255 - part) * amount));
+  return `rgb(${mixed.join(', ')})`;
 }
 
-/** Baselines and peers: outside the stages' sweep, each with its own dash pattern in line charts. */
+const forTheme = (hex: string, theme: ChartTheme) => (theme.dark ? lighten(hex, 0.3) : hex);
+
+/** A stage's colour, by its place in the lesson (past the palette, the colours repeat with other point styles). */
+export function stageColor(index: number, theme: ChartTheme): string {
+  return forTheme(STAGE_COLORS[index % STAGE_COLORS.length], theme);
+}
+
+export function stagePoint(index: number): (typeof STAGE_POINTS)[number] {
+  return STAGE_POINTS[index % STAGE_POINTS.length];
+}
+
+/** Baselines and peers: a dash pattern each (and a line for a point), colours apart from the stages near them. */
 export function otherStyle(id: string, theme: ChartTheme): { color: string; dash: number[] } {
   switch (id) {
     case 'blake3-wasm':
       return { color: theme.fg, dash: [8, 4] };
     case 'hash-wasm':
-      return { color: `hsl(320 65% ${theme.dark ? 70 : 45}%)`, dash: [3, 3] };
+      return { color: forTheme('#44AA99', theme), dash: [3, 3] };
     case 'blake3-jit':
-      return { color: `hsl(170 60% ${theme.dark ? 60 : 32}%)`, dash: [10, 3, 2, 3, 2, 3] };
+      return { color: forTheme('#117733', theme), dash: [10, 3, 2, 3, 2, 3] };
     case 'noble-hashes':
-      return { color: `hsl(355 70% ${theme.dark ? 70 : 42}%)`, dash: [12, 4, 3, 4] };
+      return { color: forTheme('#661100', theme), dash: [12, 4, 3, 4] };
     case 'sha256':
       return { color: theme.muted, dash: [2, 4] };
     default:
-      return { color: `hsl(200 15% ${theme.dark ? 65 : 40}%)`, dash: [5, 5] };
+      return { color: forTheme('#888888', theme), dash: [5, 5] };
   }
 }
 
