@@ -1,11 +1,13 @@
-// npm run bench -- [--stages 0,4,9] [--sizes 1KiB,64KiB] [--rounds N] [--browser [chromium,firefox]] [--json FILE] [--gofmt FILE]
+// npm run bench -- [--stages 0,4,9] [--sizes 1KiB,64KiB] [--rounds N] [--browser [chromium,firefox]] [--native] [--json FILE] [--gofmt FILE]
 //
 // Runs the benchmark engine from the command line: in Node worker threads, or with
 // --browser in a Web Worker of headless browsers, one after the other, each engine's runs
 // kept apart in one results document. Progress goes to stderr; stdout gets
 // the table benchstat would print for the lesson (every stage against the previous one
-// and against blake3-wasm, with p-values, Holm-adjusted p and a verdict). Ctrl-C stops
-// the run and still reports the samples taken so far.
+// and against blake3-wasm, with p-values, Holm-adjusted p and a verdict). With --native
+// the blake3 crate compiled natively is timed too, half its rounds before the JavaScript
+// run and half after, and the tables say "x native-sse41". Ctrl-C stops the run and
+// still reports the samples taken so far.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -18,6 +20,11 @@ import { compareStages } from '../src/results/compare.ts';
 import { formatStageReport } from '../src/results/compare-text.ts';
 import { toGoBench } from '../src/results/gofmt.ts';
 import { engineLadder, engineModels, formatLadderText, ladderSizes } from '../src/results/engine-ladder.ts';
+import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/bench/native-results.ts';
+import { formatLimitText } from '../src/bench/native-summary.ts';
+import { DEFAULT_SAMPLE_TARGET_MS } from '../src/bench/plan.ts';
+import { WARMUP_MS } from '../src/bench/runner.ts';
+import type { NativeProgram } from '../src/bench/native-run.ts';
 
 const tty = process.stderr.isTTY === true;
 /** On a terminal the progress line redraws often; in a log, one line every few seconds. */
@@ -65,6 +72,37 @@ async function run(options: CliOptions, signal: AbortSignal, onProgress: (p: Pro
   return running.done;
 }
 
+/** The native program built, or null with the reason printed: the run goes on without it. */
+async function nativeProgram(): Promise<NativeProgram | null> {
+  const { buildNative, findCargo } = await import('../src/bench/native-run.ts');
+  const cargo = await findCargo();
+  if (!cargo) {
+    process.stderr.write('bench: --native: no cargo on PATH (or in ~/.cargo/bin), so no native rows; install Rust with rustup to get them\n');
+    return null;
+  }
+  try {
+    return await buildNative(cargo, (line) => process.stderr.write(`bench: ${line}\n`));
+  } catch (error) {
+    process.stderr.write(`bench: --native: ${(error as Error).message}\nbench: the run goes on without native rows\n`);
+    return null;
+  }
+}
+
+/** Half the rounds (rounded up) before the JavaScript run, the rest after: a drift of the machine lands on both sides. */
+async function timeNative(program: NativeProgram, options: CliOptions, half: 'before' | 'after', earlier: NativeOutput[]): Promise<NativeOutput[]> {
+  const { iterationsOf, runNative } = await import('../src/bench/native-run.ts');
+  const rounds = half === 'before' ? Math.ceil(options.plan.rounds / 2) : Math.floor(options.plan.rounds / 2);
+  if (rounds === 0) return [];
+  process.stderr.write(`bench: native code, ${rounds} rounds ${half} the JavaScript run\n`);
+  return runNative(program, {
+    sizes: options.plan.sizes,
+    rounds,
+    sampleTargetMs: options.plan.sampleTargetMs ?? DEFAULT_SAMPLE_TARGET_MS,
+    warmupMs: WARMUP_MS,
+    iterations: iterationsOf(earlier),
+  });
+}
+
 /** Everything that did not simply finish, with its reason, once per contestant and reason. */
 function notes(results: Results): string[] {
   const seen = new Set<string>();
@@ -108,8 +146,15 @@ async function main(argv: string[]): Promise<number> {
   });
   const started = Date.now();
   const printer = progressPrinter();
-  const results = await run(options, controller.signal, (p) => printer.print(p), () => printer.end());
+  const program = options.native ? await nativeProgram() : null;
+  const nativeOutputs = program ? await timeNative(program, options, 'before', []) : [];
+  let results = await run(options, controller.signal, (p) => printer.print(p), () => printer.end());
   printer.end();
+  if (program && !controller.signal.aborted) nativeOutputs.push(...(await timeNative(program, options, 'after', nativeOutputs)));
+  if (program && nativeOutputs.length > 0) {
+    const { measurementOf } = await import('../src/bench/native-run.ts');
+    results = withNative(results, measurementOf(program, nativeOutputs));
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const { env } = results;
   process.stderr.write(`bench: done in ${seconds} s on ${env.os}, ${env.cores} cores\n`);
@@ -135,7 +180,9 @@ async function main(argv: string[]): Promise<number> {
   for (const part of perEngine) {
     if (!part.runs.some((r) => r.nsPerOp.length > 0)) continue;
     if (perEngine.length > 1) process.stdout.write(`\n## ${describeEngine(enginesOf(part)[0])}\n\n`);
-    process.stdout.write(formatStageReport(compareStages(part)));
+    process.stdout.write(formatStageReport(compareStages(part, { native: NATIVE_REFERENCE_ID })));
+    const limit = formatLimitText(part);
+    if (limit) process.stdout.write(`\n${limit}`);
   }
   if (perEngine.length > 1) {
     // The engines side by side: each engine's MB/s, and its multiple of blake3-wasm in that same engine.

@@ -52,10 +52,18 @@ export interface EngineInfo {
 
 export type ContestantKind = 'stage' | 'baseline' | 'peer';
 
+/**
+ * The engine id of native code: the blake3 crate compiled natively and timed outside any
+ * JavaScript engine (`npm run bench -- --native`, src/bench/native-results.ts). Its runs
+ * stand beside every engine of the document.
+ */
+export const NATIVE_ENGINE_ID = 'native';
+
 export interface ContestantInfo {
   id: string;
   title: string;
-  kind: ContestantKind;
+  /** 'native': native code, measured beside the JavaScript engines (its runs name NATIVE_ENGINE_ID). */
+  kind: ContestantKind | 'native';
   /** Source version: a content hash of the stage's files, or the package@version. */
   version: string;
   /** Threads it hashed large inputs on, when more than one could be (stage 11): it used that many cores. */

@@ -17,7 +17,6 @@ import {
   RESULTS_VERSION,
   type ContestantInfo,
   type EngineInfo,
-  type ContestantKind,
   type Environment,
   type Results,
   type RunConfig,
@@ -32,7 +31,7 @@ export type ResultsCheck = { ok: true; results: Results } | { ok: false; error: 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 const RUNTIMES: readonly Environment['runtime'][] = ['browser', 'node'];
-const KINDS: readonly ContestantKind[] = ['stage', 'baseline', 'peer'];
+const KINDS: readonly ContestantInfo['kind'][] = ['stage', 'baseline', 'peer', 'native'];
 const STATUSES: readonly RunStatus[] = ['ok', 'timeboxed', 'failed', 'cancelled', 'unavailable'];
 
 /** Ids are used in URLs, DOM attributes and file names: keep them to a safe alphabet. */
