@@ -5,7 +5,7 @@
 // Text layout lives in compare-text.ts.
 
 import { enginesOf } from '../bench/engines.ts';
-import type { ContestantKind, Results } from '../bench/results.ts';
+import type { ContestantInfo, Results } from '../bench/results.ts';
 import { geomean, holm } from '../stats/aggregate.ts';
 import { compareSamples, percentChange, type Comparison } from '../stats/compare.ts';
 import { summarize, type Summary } from '../stats/median.ts';
@@ -273,7 +273,7 @@ export interface StepComparison {
 
 export interface StageRow {
   contestant: string;
-  kind: ContestantKind;
+  kind: ContestantInfo['kind'];
   size: number;
   name: string;
   summary: CellSummary;
