@@ -12,7 +12,8 @@
 // compress4x and its subtrees are stage 9's, unchanged. gen.ts writes compress1x from the
 // same kind of listing as compress4x; all are assembled at runtime into modules over
 // one imported page: no .wasm file, one 64 KiB page whatever the input, and wat() prints
-// them. The portable path (big-endian machines, hashPortable()) is stage 9's JS; the word
+// them; wasm.ts is stage 9's assembler with the nine instructions compress1x needs
+// besides, written from stage 9's file by gen-wasm.ts. The portable path (big-endian machines, hashPortable()) is stage 9's JS; the word
 // view of the input, which only served JS chunks on little-endian machines, is gone.
 //
 // Why: one chunk is one chain of blocks, each waiting for the previous one's output, so
