@@ -13,8 +13,9 @@
 // same kind of listing as compress4x; all are assembled at runtime into modules over
 // one imported page: no .wasm file, one 64 KiB page whatever the input, and wat() prints
 // them; wasm.ts is stage 9's assembler with the nine instructions compress1x needs
-// besides, written from stage 9's file by gen-wasm.ts. The portable path (big-endian machines, hashPortable()) is stage 9's JS; the word
-// view of the input, which only served JS chunks on little-endian machines, is gone.
+// besides, written from stage 9's file by gen-wasm.ts. The portable path (big-endian
+// machines, hashPortable()) is stage 9's JS; the word view of the input, which only
+// served JS chunks on little-endian machines, is gone.
 //
 // Why: one chunk is one chain of blocks, each waiting for the previous one's output, so
 // stage 9's four chunk lanes have nothing to hold below 4 KiB. A JS call per block, with
