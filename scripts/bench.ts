@@ -5,9 +5,9 @@
 // kept apart in one results document. Progress goes to stderr; stdout gets
 // the table benchstat would print for the lesson (every stage against the previous one
 // and against blake3-wasm, with p-values, Holm-adjusted p and a verdict). With --native
-// the blake3 crate compiled natively is timed too, half its rounds before the JavaScript
-// run and half after, and the tables say "x native-sse41". Ctrl-C stops the run and
-// still reports the samples taken so far.
+// the blake3 crate compiled natively is timed too, in slices of rounds that take turns
+// with the JavaScript runs, and the tables say "x native-sse41". Ctrl-C stops the run
+// and still reports the samples taken so far.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -22,6 +22,7 @@ import { toGoBench } from '../src/results/gofmt.ts';
 import { engineLadder, engineModels, formatLadderText, ladderSizes } from '../src/results/engine-ladder.ts';
 import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/bench/native-results.ts';
 import { formatLimitText } from '../src/bench/native-summary.ts';
+import { joinSlices, sliceRounds } from '../src/bench/slices.ts';
 import { DEFAULT_SAMPLE_TARGET_MS } from '../src/bench/plan.ts';
 import { WARMUP_MS } from '../src/bench/runner.ts';
 import type { NativeProgram } from '../src/bench/native-run.ts';
@@ -88,12 +89,9 @@ async function nativeProgram(): Promise<NativeProgram | null> {
   }
 }
 
-/** Half the rounds (rounded up) before the JavaScript run, the rest after: a drift of the machine lands on both sides. */
-async function timeNative(program: NativeProgram, options: CliOptions, half: 'before' | 'after', earlier: NativeOutput[]): Promise<NativeOutput[]> {
+/** One slice of native rounds; later slices keep the hashes per sample the first one chose. */
+async function timeNative(program: NativeProgram, options: CliOptions, rounds: number, earlier: NativeOutput[]): Promise<NativeOutput[]> {
   const { iterationsOf, runNative } = await import('../src/bench/native-run.ts');
-  const rounds = half === 'before' ? Math.ceil(options.plan.rounds / 2) : Math.floor(options.plan.rounds / 2);
-  if (rounds === 0) return [];
-  process.stderr.write(`bench: native code, ${rounds} rounds ${half} the JavaScript run\n`);
   return runNative(program, {
     sizes: options.plan.sizes,
     rounds,
@@ -101,6 +99,26 @@ async function timeNative(program: NativeProgram, options: CliOptions, half: 'be
     warmupMs: WARMUP_MS,
     iterations: iterationsOf(earlier),
   });
+}
+
+/**
+ * With native code: a few slices, each a slice of native rounds and then the same number
+ * of JavaScript rounds, so both are measured in the same stretches of time (src/bench/slices.ts).
+ */
+async function runWithNative(program: NativeProgram, options: CliOptions, signal: AbortSignal, onProgress: (p: Progress) => void, endProgress: () => void): Promise<Results> {
+  const slices = sliceRounds(options.plan.rounds);
+  process.stderr.write(`bench: native code and the JavaScript runs take turns, in ${slices.length} slices of ${slices.join(', ')} rounds\n`);
+  const parts: Results[] = [];
+  const outputs: NativeOutput[] = [];
+  for (const [i, rounds] of slices.entries()) {
+    if (signal.aborted) break;
+    endProgress();
+    process.stderr.write(`bench: slice ${i + 1} of ${slices.length}: native code, ${rounds} round${rounds === 1 ? '' : 's'}\n`);
+    outputs.push(...(await timeNative(program, options, rounds, outputs)));
+    parts.push(await run({ ...options, plan: { ...options.plan, rounds } }, signal, onProgress, endProgress));
+  }
+  const { measurementOf } = await import('../src/bench/native-run.ts');
+  return withNative(joinSlices(parts), measurementOf(program, outputs));
 }
 
 /** Everything that did not simply finish, with its reason, once per contestant and reason. */
@@ -147,14 +165,10 @@ async function main(argv: string[]): Promise<number> {
   const started = Date.now();
   const printer = progressPrinter();
   const program = options.native ? await nativeProgram() : null;
-  const nativeOutputs = program ? await timeNative(program, options, 'before', []) : [];
-  let results = await run(options, controller.signal, (p) => printer.print(p), () => printer.end());
+  const onProgress = (p: Progress) => printer.print(p);
+  const endProgress = () => printer.end();
+  const results = program ? await runWithNative(program, options, controller.signal, onProgress, endProgress) : await run(options, controller.signal, onProgress, endProgress);
   printer.end();
-  if (program && !controller.signal.aborted) nativeOutputs.push(...(await timeNative(program, options, 'after', nativeOutputs)));
-  if (program && nativeOutputs.length > 0) {
-    const { measurementOf } = await import('../src/bench/native-run.ts');
-    results = withNative(results, measurementOf(program, nativeOutputs));
-  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const { env } = results;
   process.stderr.write(`bench: done in ${seconds} s on ${env.os}, ${env.cores} cores\n`);

@@ -8,6 +8,7 @@ import { joinNativeOutputs, nativeMeasurement, parseNativeOutput, withNative, ty
 import { formatLimitText, limitRows } from '../src/bench/native-summary.ts';
 import { buildNative, expectedDigest, findCargo, lockedCrateVersion, measurementOf, runNative } from '../src/bench/native-run.ts';
 import { NATIVE_ENGINE_ID, type Results } from '../src/bench/results.ts';
+import { joinSlices, sliceRounds } from '../src/bench/slices.ts';
 import { parseCliArgs } from '../src/bench/cli-args.ts';
 import { compareStages } from '../src/results/compare.ts';
 import { formatStageReport } from '../src/results/compare-text.ts';
@@ -51,7 +52,7 @@ describe("the native program's output", () => {
     expect(() => parseNativeOutput(JSON.stringify(negative))).toThrow(/unexpected shape/);
   });
 
-  it('joins the calls before and after the JavaScript run per contestant and size', () => {
+  it('joins the slices of native rounds per contestant and size', () => {
     const [sse41] = joinNativeOutputs([...outputs([1, 2], [3], [4]), ...outputs([5], [6], [7])]);
     expect(sse41.contestants[0].runs[0].nsPerOp).toEqual([1, 2, 5]);
     expect(sse41.contestants[0].runs[1].nsPerOp).toEqual([1000, 2000, 5000]);
@@ -68,6 +69,30 @@ describe("the native program's output", () => {
     const at64 = native.runs.filter((r) => r.size === 64);
     expect(at64.every((r) => r.status === 'failed' && r.nsPerOp.length === 0 && /wrong digest for a 64-byte input/.test(r.reason!))).toBe(true);
     expect(native.runs.filter((r) => r.size === 65536).every((r) => r.status === 'ok' && r.engine === NATIVE_ENGINE_ID)).toBe(true);
+  });
+});
+
+describe('a run in slices', () => {
+  it('cuts the rounds into up to five slices, as even as they can be', () => {
+    expect(sliceRounds(20)).toEqual([4, 4, 4, 4, 4]);
+    expect(sliceRounds(7)).toEqual([2, 2, 1, 1, 1]);
+    expect(sliceRounds(3)).toEqual([1, 1, 1]);
+    expect(sliceRounds(1)).toEqual([1]);
+  });
+
+  it('joins the slices: samples in order, a failure anywhere keeps none, a stopped slice keeps its reason', () => {
+    const slice = (ns: number, overrides: Partial<Results['runs'][number]> = {}): Results => {
+      const doc = validResults();
+      return { ...doc, config: { ...doc.config, rounds: 2 }, runs: doc.runs.map((r) => (r.status === 'ok' ? { ...r, nsPerOp: [ns, ns], ...(r.size === 64 && r.contestant === '00-reference' ? overrides : {}) } : r)) };
+    };
+    const joined = joinSlices([slice(1), slice(2, { status: 'timeboxed', reason: 'time box' }), slice(3)]);
+    expect(joined.config.rounds).toBe(6);
+    const reference64 = joined.runs.find((r) => r.contestant === '00-reference' && r.size === 64)!;
+    expect(reference64).toMatchObject({ status: 'timeboxed', reason: 'time box', nsPerOp: [1, 1, 2, 2, 3, 3] });
+    expect(joined.runs.find((r) => r.contestant === '09-simd-wasm' && r.size === 64)!.nsPerOp).toEqual([1, 1, 2, 2, 3, 3]);
+    const failed = joinSlices([slice(1), slice(2, { status: 'failed', reason: 'wrong digest', nsPerOp: [] }), slice(3)]);
+    expect(failed.runs.find((r) => r.contestant === '00-reference' && r.size === 64)).toMatchObject({ status: 'failed', reason: 'wrong digest', nsPerOp: [] });
+    expect(validateResults(JSON.parse(JSON.stringify(joined))).ok).toBe(true);
   });
 });
 

@@ -30,8 +30,8 @@ browsers) and prints each stage against the previous one and against blake3-wasm
   --native           also time the blake3 crate compiled natively (native/, built
                      with cargo; skipped with a note where cargo is missing):
                      one thread at SSE4.1, one thread at the widest SIMD, and
-                     all threads, before and after the JavaScript runs; the
-                     tables then say "x native-sse41"
+                     all threads, in slices of rounds that take turns with the
+                     JavaScript runs; the tables then say "x native-sse41"
   --json FILE        also write the results document
   --gofmt FILE       also write Go benchmark format (for benchstat)
   --label TEXT       a name for this machine, kept in the results

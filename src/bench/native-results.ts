@@ -75,7 +75,7 @@ export function parseNativeOutput(text: string): NativeOutput {
   return out;
 }
 
-/** The samples of several calls (before and after the JavaScript run) joined per contestant and size. */
+/** The samples of several calls (the slices that take turns with the JavaScript runs) joined per contestant and size. */
 export function joinNativeOutputs(outputs: readonly NativeOutput[]): NativeOutput[] {
   const byBuild = new Map<string, NativeOutput>();
   for (const output of outputs) {
@@ -120,7 +120,7 @@ export function nativeMeasurement(outputs: readonly NativeOutput[], toolchain: N
       kind: 'native',
       version: `blake3@${toolchain.crateVersion}`,
       ...(threads > 1 && { threads }),
-      note: `the blake3 crate ${toolchain.crateVersion} compiled by ${toolchain.rustc.split(' (')[0]}, ${simd}, ${threads === 1 ? 'one thread' : `${threads} threads`}; measured before and after the JavaScript runs`,
+      note: `the blake3 crate ${toolchain.crateVersion} compiled by ${toolchain.rustc.split(' (')[0]}, ${simd}, ${threads === 1 ? 'one thread' : `${threads} threads`}; measured in turns with the JavaScript runs`,
     });
     for (const run of measured.runs) {
       const want = expected(run.size);

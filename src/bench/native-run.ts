@@ -111,7 +111,7 @@ export function expectedDigest(size: number): string {
   return toHex(blake3(patternInput(size)));
 }
 
-/** Native rows from the calls made before and after the JavaScript run. */
+/** Native rows from the calls made in turns with the JavaScript runs. */
 export function measurementOf(program: NativeProgram, outputs: readonly NativeOutput[]): NativeMeasurement {
   // Instant::now on Linux reads clock_gettime: nanoseconds; the samples last milliseconds.
   return nativeMeasurement(outputs, program.toolchain, expectedDigest, 1);
