@@ -40,9 +40,9 @@
 // 9's compress4x; the two are level or stage 10 slightly ahead.
 //
 // Against native code in the same run (`npm run bench -- --browser --stages 10 --sizes
-// 96B,1KiB,64KiB,1MiB --native`, the Xeon, 20 rounds, the machine shared): 0.55x the
-// blake3 crate on one thread with SSE4.1 at 96 B, 0.84x at 1 KiB, 0.90x at 64 KiB and
-// 0.91x at 1 MiB. A block costs both about the same (55-60 ns); at 96 B the rest is the
+// 96B,1KiB,64KiB,1MiB --native`, the Xeon, 20 rounds, the machine shared): 0.53x the
+// blake3 crate on one thread with SSE4.1 at 96 B, 0.87x at 1 KiB, 0.91x at 64 KiB and
+// 0.93x at 1 MiB. A block costs both about the same (55-60 ns); at 96 B the rest is the
 // copy into the page (~20 ns) and the fresh digest copied out (~35 ns), timed apart in
 // Chromium: per-call costs that native code does not pay and a JavaScript hash() must.
 //
