@@ -1,11 +1,13 @@
-// npm run bench -- [--stages 0,4,9] [--sizes 1KiB,64KiB] [--rounds N] [--browser [chromium,firefox]] [--json FILE] [--gofmt FILE]
+// npm run bench -- [--stages 0,4,9] [--sizes 1KiB,64KiB] [--rounds N] [--browser [chromium,firefox]] [--native] [--json FILE] [--gofmt FILE]
 //
 // Runs the benchmark engine from the command line: in Node worker threads, or with
 // --browser in a Web Worker of headless browsers, one after the other, each engine's runs
 // kept apart in one results document. Progress goes to stderr; stdout gets
 // the table benchstat would print for the lesson (every stage against the previous one
-// and against blake3-wasm, with p-values, Holm-adjusted p and a verdict). Ctrl-C stops
-// the run and still reports the samples taken so far.
+// and against blake3-wasm, with p-values, Holm-adjusted p and a verdict). With --native
+// the blake3 crate compiled natively is timed too, in slices of rounds that take turns
+// with the JavaScript runs, and the tables say "x native-sse41". Ctrl-C stops the run
+// and still reports the samples taken so far.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -18,6 +20,12 @@ import { compareStages } from '../src/results/analysis/compare.ts';
 import { formatStageReport } from '../src/results/text/compare-text.ts';
 import { toGoBench } from '../src/results/io/gofmt.ts';
 import { engineLadder, engineModels, formatLadderText, ladderSizes } from '../src/results/analysis/engine-ladder.ts';
+import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/bench/native-results.ts';
+import { formatLimitText } from '../src/bench/native-summary.ts';
+import { joinSlices, sliceRounds } from '../src/bench/slices.ts';
+import { DEFAULT_SAMPLE_TARGET_MS } from '../src/bench/plan.ts';
+import { WARMUP_MS } from '../src/bench/runner.ts';
+import type { NativeProgram } from '../src/bench/native-run.ts';
 
 const tty = process.stderr.isTTY === true;
 /** On a terminal the progress line redraws often; in a log, one line every few seconds. */
@@ -65,6 +73,54 @@ async function run(options: CliOptions, signal: AbortSignal, onProgress: (p: Pro
   return running.done;
 }
 
+/** The native program built, or null with the reason printed: the run goes on without it. */
+async function nativeProgram(): Promise<NativeProgram | null> {
+  const { buildNative, findCargo } = await import('../src/bench/native-run.ts');
+  const cargo = await findCargo();
+  if (!cargo) {
+    process.stderr.write('bench: --native: no cargo on PATH (or in ~/.cargo/bin), so no native rows; install Rust with rustup to get them\n');
+    return null;
+  }
+  try {
+    return await buildNative(cargo, (line) => process.stderr.write(`bench: ${line}\n`));
+  } catch (error) {
+    process.stderr.write(`bench: --native: ${(error as Error).message}\nbench: the run goes on without native rows\n`);
+    return null;
+  }
+}
+
+/** One slice of native rounds; later slices keep the hashes per sample the first one chose. */
+async function timeNative(program: NativeProgram, options: CliOptions, rounds: number, earlier: NativeOutput[]): Promise<NativeOutput[]> {
+  const { iterationsOf, runNative } = await import('../src/bench/native-run.ts');
+  return runNative(program, {
+    sizes: options.plan.sizes,
+    rounds,
+    sampleTargetMs: options.plan.sampleTargetMs ?? DEFAULT_SAMPLE_TARGET_MS,
+    warmupMs: WARMUP_MS,
+    iterations: iterationsOf(earlier),
+  });
+}
+
+/**
+ * With native code: a few slices, each a slice of native rounds and then the same number
+ * of JavaScript rounds, so both are measured in the same stretches of time (src/bench/slices.ts).
+ */
+async function runWithNative(program: NativeProgram, options: CliOptions, signal: AbortSignal, onProgress: (p: Progress) => void, endProgress: () => void): Promise<Results> {
+  const slices = sliceRounds(options.plan.rounds);
+  process.stderr.write(`bench: native code and the JavaScript runs take turns, in ${slices.length} slices of ${slices.join(', ')} rounds\n`);
+  const parts: Results[] = [];
+  const outputs: NativeOutput[] = [];
+  for (const [i, rounds] of slices.entries()) {
+    if (signal.aborted) break;
+    endProgress();
+    process.stderr.write(`bench: slice ${i + 1} of ${slices.length}: native code, ${rounds} round${rounds === 1 ? '' : 's'}\n`);
+    outputs.push(...(await timeNative(program, options, rounds, outputs)));
+    parts.push(await run({ ...options, plan: { ...options.plan, rounds } }, signal, onProgress, endProgress));
+  }
+  const { measurementOf } = await import('../src/bench/native-run.ts');
+  return withNative(joinSlices(parts), measurementOf(program, outputs));
+}
+
 /** Everything that did not simply finish, with its reason, once per contestant and reason. */
 function notes(results: Results): string[] {
   const seen = new Set<string>();
@@ -108,7 +164,10 @@ async function main(argv: string[]): Promise<number> {
   });
   const started = Date.now();
   const printer = progressPrinter();
-  const results = await run(options, controller.signal, (p) => printer.print(p), () => printer.end());
+  const program = options.native ? await nativeProgram() : null;
+  const onProgress = (p: Progress) => printer.print(p);
+  const endProgress = () => printer.end();
+  const results = program ? await runWithNative(program, options, controller.signal, onProgress, endProgress) : await run(options, controller.signal, onProgress, endProgress);
   printer.end();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const { env } = results;
@@ -135,7 +194,9 @@ async function main(argv: string[]): Promise<number> {
   for (const part of perEngine) {
     if (!part.runs.some((r) => r.nsPerOp.length > 0)) continue;
     if (perEngine.length > 1) process.stdout.write(`\n## ${describeEngine(enginesOf(part)[0])}\n\n`);
-    process.stdout.write(formatStageReport(compareStages(part)));
+    process.stdout.write(formatStageReport(compareStages(part, { native: NATIVE_REFERENCE_ID })));
+    const limit = formatLimitText(part);
+    if (limit) process.stdout.write(`\n${limit}`);
   }
   if (perEngine.length > 1) {
     // The engines side by side: each engine's MB/s, and its multiple of blake3-wasm in that same engine.

@@ -33,6 +33,7 @@ export const GENERATORS = [
   'steps/06-message-locals/gen.ts',
   'steps/09-simd-wasm/gen.ts',
   'steps/10-simd-one-block/gen.ts',
+  'steps/10-simd-one-block/gen-wasm.ts',
 ];
 
 const ROOT = new URL('../', import.meta.url);

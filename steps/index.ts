@@ -155,11 +155,12 @@ export const STAGES: Stage[] = [
     index: 10,
     title: 'One block in the module',
     technique: 'Inputs of a chunk or less, the last chunks and the parents hashed in the WebAssembly module too, one block at a time.',
-    files: files('10-simd-one-block', ['compress.ts', 'compress4x.ts', 'compress1x.ts', 'wasm.ts', 'gen.ts']),
+    files: files('10-simd-one-block', ['compress.ts', 'compress4x.ts', 'compress1x.ts', 'wasm.ts', 'gen.ts', 'gen-wasm.ts']),
     generated: [
       'steps/10-simd-one-block/compress.ts',
       'steps/10-simd-one-block/compress4x.ts',
       'steps/10-simd-one-block/compress1x.ts',
+      'steps/10-simd-one-block/wasm.ts',
     ],
     articleSpeedup: null,
     requires: 'wasm-simd',

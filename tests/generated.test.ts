@@ -11,10 +11,10 @@ import { GENERATORS, type GeneratorModule } from '../scripts/gen.ts';
 const ROOT = new URL('../', import.meta.url);
 const ROOT_PATH = fileURLToPath(ROOT);
 
-/** Every steps/<stage>/gen.ts on disk, repo-relative: found by looking, not from a list. */
+/** Every steps/<stage>/gen.ts and gen-<what>.ts on disk, repo-relative: found by looking, not from a list. */
 const GENERATOR_PATHS = readdirSync(new URL('steps/', ROOT), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(new URL(`steps/${entry.name}/gen.ts`, ROOT)))
-  .map((entry) => `steps/${entry.name}/gen.ts`)
+  .filter((entry) => entry.isDirectory())
+  .flatMap((entry) => readdirSync(new URL(`steps/${entry.name}/`, ROOT)).filter((name) => /^gen(-[a-z0-9]+)?\.ts$/.test(name)).map((name) => `steps/${entry.name}/${name}`))
   .sort();
 
 /** Repo-relative path of a generator's output, given relative to the generator. */

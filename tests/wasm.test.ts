@@ -2,6 +2,7 @@
 // WebAssembly spec's examples, a small function assembled and run, the refusals a typo in
 // the generator would meet, the WAT printed from the same lines as the bytes, what
 // stage 9 does where the browser has no WebAssembly SIMD, and stage 10's two modules.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { assemble, printWat, signedLeb128, unsignedLeb128, type FunctionModule } from '../steps/09-simd-wasm/wasm.ts';
 import { COMPRESS4X } from '../steps/09-simd-wasm/compress4x.ts';
@@ -162,6 +163,16 @@ describe('stage 10: three modules over one page', () => {
     run(16);
     expect([...words.subarray(4, 8)]).toEqual([7, 7, 9, 7]);
     expect(() => assemble10({ ...build, body: ['i32.const 1  i32x4.splat  i32.const 2  i32x4.replace_lane 4'] })).toThrow('needs a lane from 0 to 3');
+  });
+
+  it("is stage 9's assembler with stage 10's instructions added, and its generator stops when stage 9's text no longer has a line it edits", async () => {
+    const { generateFrom } = await import('../steps/10-simd-one-block/gen-wasm.ts');
+    const stage9 = readFileSync(new URL('../steps/09-simd-wasm/wasm.ts', import.meta.url), 'utf8');
+    const stage10 = generateFrom(stage9);
+    // Every line of stage 9's assembler is in stage 10's but the two it rewrites.
+    const kept = new Set(stage10.split('\n'));
+    expect(stage9.split('\n').filter((line) => !kept.has(line))).toHaveLength(3);
+    expect(() => generateFrom(stage9.replace('const V128_ALIGN = 4;', 'const V128_ALIGN = 4; // changed'))).toThrow(/must occur exactly once/);
   });
 
   it('encodes i32 loads and stores with their own natural alignment (4 bytes, log2 2)', async () => {

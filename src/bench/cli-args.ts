@@ -27,6 +27,11 @@ browsers) and prints each stage against the previous one and against blake3-wasm
                      /usr/bin/chromium or CHROMIUM_PATH; Firefox is
                      /usr/bin/firefox-esr or FIREFOX_PATH; WebKit is Debian's
                      WPEWebDriver with cog
+  --native           also time the blake3 crate compiled natively (native/, built
+                     with cargo; skipped with a note where cargo is missing):
+                     one thread at SSE4.1, one thread at the widest SIMD, and
+                     all threads, in slices of rounds that take turns with the
+                     JavaScript runs; the tables then say "x native-sse41"
   --json FILE        also write the results document
   --gofmt FILE       also write Go benchmark format (for benchstat)
   --label TEXT       a name for this machine, kept in the results
@@ -36,6 +41,8 @@ export interface CliOptions {
   plan: BenchPlan;
   /** Browsers to measure in, in order; empty for Node worker threads. */
   browsers: BrowserId[];
+  /** Also time native code (native/), in the same run. */
+  native: boolean;
   json?: string;
   gofmt?: string;
   label?: string;
@@ -81,6 +88,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   const values = new Map<string, string>();
   let browsers: BrowserId[] = [];
   let help = false;
+  let native = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const eq = arg.indexOf('=');
@@ -93,6 +101,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       else browsers = ['chromium'];
     }
     else if (name === '-h' || name === '--help') help = true;
+    else if (arg === '--native') native = true;
     else if (VALUE_OPTIONS.has(name)) {
       const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
       if (value === undefined) throw new RangeError(`${name} needs a value (see --help)`);
@@ -115,5 +124,5 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (input !== 'ordinary' && input !== 'shared') throw new RangeError(`--input is "ordinary" or "shared", got "${input}"`);
   if (input === 'shared') plan.sharedInput = true;
   checkPlan(plan);
-  return { plan, browsers, json: values.get('--json'), gofmt: values.get('--gofmt'), label: values.get('--label'), help };
+  return { plan, browsers, native, json: values.get('--json'), gofmt: values.get('--gofmt'), label: values.get('--label'), help };
 }

@@ -5,7 +5,7 @@
 // splitting it gives one single-engine document per engine, which every statistic in
 // the app works on, so two engines are compared exactly as two machines are.
 
-import { RESULTS_VERSION, type EngineInfo, type Environment, type Results, type RunConfig } from './results.ts';
+import { NATIVE_ENGINE_ID, RESULTS_VERSION, type EngineInfo, type Environment, type Results, type RunConfig } from './results.ts';
 
 /** The browsers the command line can drive (src/bench-node/browsers.ts), by engine id. */
 export const BROWSER_IDS = ['chromium', 'firefox', 'webkit'] as const;
@@ -65,6 +65,8 @@ export function engineResults(results: Results, engineId: string): Results {
   if (engines.length === 1 && engines[0].id === engineId) return results;
   const engine = engines.find((e) => e.id === engineId);
   if (!engine) throw new RangeError(`these results hold no runs of the engine "${engineId}"`);
+  // Native rows stand beside every engine: each engine's part keeps them, and its own engine comes first.
+  const native = engineId === NATIVE_ENGINE_ID ? undefined : engines.find((e) => e.id === NATIVE_ENGINE_ID);
   const env: Environment = {
     ...results.env,
     runtimeVersion: `${engine.name} ${engine.version}`,
@@ -74,20 +76,27 @@ export function engineResults(results: Results, engineId: string): Results {
     wasmSimd: engine.wasmSimd,
     webCrypto: engine.webCrypto,
   };
-  const runs = results.runs.filter((run) => run.engine === engineId);
+  const runs = results.runs.filter((run) => run.engine === engineId || (native && run.engine === native.id));
   const measured = new Set(runs.map((run) => run.contestant));
   return {
     ...results,
     env,
-    engines: [engine],
+    engines: native ? [engine, native] : [engine],
     contestants: results.contestants.filter((c) => measured.has(c.id)),
     runs,
   };
 }
 
-/** One document per engine, in the document's order. */
+/** The engines a document is split into: every JavaScript engine (native rows ride along), or native alone when it is all there is. */
+export function measuringEngines(results: Results): EngineInfo[] {
+  const engines = enginesOf(results);
+  const js = engines.filter((e) => e.id !== NATIVE_ENGINE_ID);
+  return js.length > 0 ? js : engines;
+}
+
+/** One document per engine, in the document's order; native rows are in each (see engineResults). */
 export function splitByEngine(results: Results): Results[] {
-  return enginesOf(results).map((engine) => engineResults(results, engine.id));
+  return measuringEngines(results).map((engine) => engineResults(results, engine.id));
 }
 
 /**

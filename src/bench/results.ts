@@ -55,10 +55,20 @@ export interface EngineInfo {
 export const CONTESTANT_KINDS = ['stage', 'baseline', 'peer'] as const;
 export type ContestantKind = (typeof CONTESTANT_KINDS)[number];
 
+/**
+ * The engine id of native code: the blake3 crate compiled natively and timed outside any
+ * JavaScript engine (`npm run bench -- --native`, src/bench/native-results.ts). Its runs
+ * stand beside every engine of the document.
+ */
+export const NATIVE_ENGINE_ID = 'native';
+
+/** The kinds a results document holds: the JavaScript contestants' kinds and 'native' (native code; its runs name NATIVE_ENGINE_ID). */
+export const RESULT_KINDS = [...CONTESTANT_KINDS, 'native'] as const;
+
 export interface ContestantInfo {
   id: string;
   title: string;
-  kind: ContestantKind;
+  kind: (typeof RESULT_KINDS)[number];
   /** Source version: a content hash of the stage's files, or the package@version. */
   version: string;
   /** Threads it hashed large inputs on, when more than one could be (stage 11): it used that many cores. */

@@ -52,7 +52,7 @@ import { hash as hashOneThread, hashPortable, wat } from '../10-simd-one-block/b
 import { claimBack, claimedByWorkers, COPIED, createControl, CVS, DONE, fail, failure, isFinished, markFinished, MAX_PIECES } from './job.ts';
 import { Pool } from './pool.ts';
 import { mergeParent, partChainingValue, ROOT, subtreeSupported } from './subtree.ts';
-import type { Fault } from './worker.ts';
+import type { Fault } from './faults.ts';
 
 // The one-thread path big-endian machines take, and the module the workers run, as text.
 export { hashPortable, wat };

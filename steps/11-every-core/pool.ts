@@ -17,7 +17,8 @@
 // ping, the jobs a synchronous hash() posted right after start() waited, unseen, until
 // that hash() was over, and the calling thread hashed every piece alone.
 
-import type { Fault, WorkerMessage, WorkerReply } from './worker.ts';
+import type { Fault } from './faults.ts';
+import type { WorkerMessage, WorkerReply } from './worker.ts';
 
 interface Thread {
   post(message: WorkerMessage): void;

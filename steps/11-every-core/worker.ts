@@ -4,19 +4,14 @@
 // each to be copied, and writes each piece's chaining value where the calling thread
 // will merge it.
 
+import { misbehaviour, type BeforePiece, type Fault } from './faults.ts';
 import { claimFront, COPIED, CVS, DONE, fail, FAILED, markFinished, type Job } from './job.ts';
 import { partChainingValue, subtreeSupported } from './subtree.ts';
 
-/** The messages a worker answers to. */
+/** The messages a worker answers to; 'fault' only in tests (faults.ts). */
 export type WorkerMessage = { type: 'ping' } | Job | { type: 'fault'; fault: Fault };
 /** What a worker says: ready (or why not) once it is set up, and pong to the pool's ping. */
 export type WorkerReply = { type: 'ready' } | { type: 'unsupported'; reason: string } | { type: 'pong' };
-/**
- * Misbehaviour on the next piece, for the tests that prove a broken pool gives an error
- * and never a digest: 'exit' stops the worker, 'hang' never finishes the piece, 'slow'
- * pauses 300 ms before it (a thread the machine took its core from).
- */
-export type Fault = 'exit' | 'hang' | 'slow';
 
 interface Port {
   post(reply: WorkerReply): void;
@@ -24,7 +19,8 @@ interface Port {
   exit(): void;
 }
 
-let fault: Fault | undefined;
+// Undefined unless a test told this worker to misbehave.
+let beforePiece: BeforePiece | undefined;
 
 function runJob(job: Job, port: Port): void {
   const control = new Int32Array(job.control);
@@ -33,12 +29,7 @@ function runJob(job: Job, port: Port): void {
   for (;;) {
     const piece = claimFront(control);
     if (piece < 0) return;
-    if (fault === 'exit') return port.exit();
-    if (fault === 'hang') for (;;) Atomics.wait(control, FAILED, 0, 1000);
-    if (fault === 'slow') {
-      fault = undefined;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
-    }
+    if (beforePiece && !beforePiece(control)) return;
     // The calling thread copies pieces in order; wait until this one is there.
     for (let copied = Atomics.load(control, COPIED); copied <= piece; copied = Atomics.load(control, COPIED)) {
       if (Atomics.load(control, FAILED) !== 0) return;
@@ -82,7 +73,7 @@ async function connect(): Promise<Port> {
 const port = await connect();
 port.listen((message) => {
   if (message.type === 'ping') port.post({ type: 'pong' });
-  else if (message.type === 'fault') fault = message.fault;
+  else if (message.type === 'fault') beforePiece = misbehaviour(message.fault, FAILED, port.exit);
   else runJob(message, port);
 });
 if (subtreeSupported()) {

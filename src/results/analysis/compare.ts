@@ -5,7 +5,7 @@
 // Text layout lives in compare-text.ts.
 
 import { enginesOf } from '../../bench/engines.ts';
-import type { ContestantKind, Results } from '../../bench/results.ts';
+import type { ContestantInfo, ContestantKind, Results } from '../../bench/results.ts';
 import { geomean, holm } from '../../stats/aggregate.ts';
 import { compareSamples, percentChange, type Comparison } from '../../stats/compare.ts';
 import { summarize, type Summary } from '../../stats/median.ts';
@@ -273,12 +273,14 @@ export interface StepComparison {
 
 export interface StageRow {
   contestant: string;
-  kind: ContestantKind;
+  kind: ContestantInfo['kind'];
   size: number;
   name: string;
   summary: CellSummary;
   vsPrevious: StepComparison | null;
   vsBaseline: StepComparison | null;
+  /** Median throughput over the native reference's at this size ("x native"); null without native rows (see StageOptions.native). */
+  timesNative?: number | null;
 }
 
 export interface StageGeomean {
@@ -291,6 +293,8 @@ export interface StageGeomean {
 export interface StageReport {
   unit: string;
   baseline: string;
+  /** The native contestant rows have an "x native" ratio against, when asked for. */
+  native?: string;
   alpha: number;
   sizes: number[];
   rows: StageRow[];
@@ -300,6 +304,8 @@ export interface StageReport {
 export interface StageOptions extends CompareOptions {
   /** Contestant every stage is also compared with. */
   baseline?: string;
+  /** Native contestant every row gets an "x native" ratio against, when the document has its samples. */
+  native?: string;
   unit?: 'sec/op' | 'B/s';
 }
 
@@ -311,6 +317,12 @@ export interface StageOptions extends CompareOptions {
  * nearest earlier one that has samples at that size. Baselines and peers get rows with
  * their summary and the comparison with the baseline.
  */
+/** How many times the reference's throughput a median is, from medians in either unit. */
+function timesOf(center: number, reference: number | null, unit: string): number | null {
+  if (reference === null || !(center > 0) || !(reference > 0)) return null;
+  return unit === 'sec/op' ? reference / center : center / reference;
+}
+
 export function compareStages(results: Results, options: StageOptions = {}): StageReport {
   const alpha = options.alpha ?? 0.05;
   const confidence = options.confidence ?? 0.95;
@@ -332,8 +344,13 @@ export function compareStages(results: Results, options: StageOptions = {}): Sta
     family.push(s);
     return s;
   };
+  const nativeCenter = (size: number): number | null => {
+    const values = options.native === undefined ? undefined : samples(options.native, size);
+    return values ? summarize(values, confidence).center : null;
+  };
   for (const size of sizes) {
     const base = samples(baseline, size);
+    const native = nativeCenter(size);
     let previous: { id: string; values: number[] } | null = null;
     for (const id of [...stages, ...others]) {
       const values = samples(id, size);
@@ -347,6 +364,7 @@ export function compareStages(results: Results, options: StageOptions = {}): Sta
         summary: summarize(values, confidence),
         vsPrevious: isStage && previous ? step(previous.values, values, previous.id, steps) : null,
         vsBaseline: base && id !== baseline ? step(base, values, baseline, vsBase) : null,
+        ...(options.native !== undefined && { timesNative: timesOf(summarize(values, confidence).center, native, unit) }),
       });
       if (isStage) previous = { id, values };
     }
@@ -370,5 +388,5 @@ export function compareStages(results: Results, options: StageOptions = {}): Sta
       vsBaselinePct: ratioGeomean(mine.map((r) => r.vsBaseline)),
     };
   });
-  return { unit, baseline, alpha, sizes, rows, geomeans };
+  return { unit, baseline, alpha, sizes, rows, geomeans, ...(options.native !== undefined && { native: options.native }) };
 }

@@ -3,7 +3,7 @@
 // engine's numbers come from its own single-engine document (splitByEngine) through the
 // same model as the rest of the results pages, so a figure here is the figure the
 // engine's own tables show.
-import { enginesOf, splitByEngine } from '../../bench/engines.ts';
+import { measuringEngines, splitByEngine } from '../../bench/engines.ts';
 import { formatSize } from '../../bench/plan.ts';
 import type { ContestantInfo, EngineInfo, Results } from '../../bench/results.ts';
 import { formatRatio, formatSig } from '../text/format.ts';
@@ -36,7 +36,7 @@ export interface EngineLadder {
 
 /** One model per engine, in the document's order. */
 export function engineModels(results: Results): EngineModel[] {
-  const engines = enginesOf(results);
+  const engines = measuringEngines(results);
   return splitByEngine(results).map((part, i) => ({ engine: engines[i], model: buildModel(part) }));
 }
 

@@ -7,6 +7,7 @@ import { STAGES } from '../../../steps/index.ts';
 import { BLAKE3_WASM } from '../../../steps/blake3-wasm-info.ts';
 import type { ContestantInfo, Results, RunStatus } from '../../bench/results.ts';
 import type { Comparison } from '../../stats/compare.ts';
+import { NATIVE_REFERENCE_ID } from '../../bench/native-results.ts';
 import { compareStages, type CellSummary, type StageReport, type StepComparison } from './compare.ts';
 
 /** The article's yardstick: every "x times WASM" figure is relative to it. */
@@ -64,6 +65,8 @@ export interface BaselineRow {
   estimate: Estimate;
   /** Median throughput over blake3-wasm's: "2.21x". */
   ratio: number;
+  /** Median throughput over native-sse41's, when the run has native rows (`--native`); null otherwise. */
+  timesNative: number | null;
   range: [number, number] | null;
   /** Null for the baseline itself. */
   comparison: Comparison | null;
@@ -139,7 +142,7 @@ export function buildModel(results: Results): ResultsModel {
   const contestants = [...stages, ...others];
   const titles = new Map(contestants.map((c) => [c.id, c.title]));
   const sizes = [...new Set([...results.config.sizes, ...results.runs.map((r) => r.size)])].sort((a, b) => a - b);
-  const report = compareStages(results, { unit: 'B/s', baseline: BASELINE_ID });
+  const report = compareStages(results, { unit: 'B/s', baseline: BASELINE_ID, native: NATIVE_REFERENCE_ID });
   const throughput = new Map<string, Estimate>();
   for (const row of report.rows) throughput.set(cellKey(row.contestant, row.size), inMBps(row.summary));
   return { results, sizes, contestants, throughput, notes: collectNotes(results, titles), report };
@@ -199,6 +202,7 @@ export function baselineRows(model: ResultsModel, size: number): BaselineRow[] {
       size,
       estimate,
       ratio: estimate.center / base.center,
+      timesNative: reportRow?.timesNative ?? null,
       range: contestant.id === BASELINE_ID ? null : ratioRange(estimate, base),
       comparison: vs?.comparison ?? null,
       adjustedP: vs?.adjustedP ?? null,

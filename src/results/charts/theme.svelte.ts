@@ -146,6 +146,13 @@ export function otherStyle(id: string, theme: ChartTheme): { color: string; dash
       return { color: forTheme('#661100', theme), dash: [12, 4, 3, 4] };
     case 'sha256':
       return { color: theme.muted, dash: [2, 4] };
+    // Native code (npm run bench -- --native): one hue outside the stages' sweep, told apart by the dash.
+    case 'native-sse41':
+      return { color: `hsl(285 55% ${theme.dark ? 72 : 42}%)`, dash: [1, 3] };
+    case 'native-best':
+      return { color: `hsl(285 55% ${theme.dark ? 72 : 42}%)`, dash: [6, 2] };
+    case 'native-threads':
+      return { color: `hsl(285 55% ${theme.dark ? 72 : 42}%)`, dash: [14, 3] };
     default:
       return { color: forTheme('#888888', theme), dash: [5, 5] };
   }

@@ -13,7 +13,7 @@
 // documents whose one engine is the one their env describes.
 import { engineFromEnv } from '../../bench/engines.ts';
 import {
-  CONTESTANT_KINDS,
+  RESULT_KINDS,
   RESULTS_FIELDS,
   RESULTS_FORMAT,
   RESULTS_VERSION,
@@ -246,7 +246,7 @@ function readContestants(value: unknown): ContestantInfo[] {
     return {
       id,
       title: text(fields.title, `${path}.title`, limits.MAX_TEXT.title),
-      kind: oneOf(fields.kind, `${path}.kind`, CONTESTANT_KINDS),
+      kind: oneOf(fields.kind, `${path}.kind`, RESULT_KINDS),
       version: text(fields.version, `${path}.version`, limits.MAX_TEXT.version),
       ...(fields.threads === undefined ? {} : { threads: integer(fields.threads, `${path}.threads`, 1, limits.MAX_THREADS, 'the number of threads') }),
       ...(fields.note === undefined ? {} : { note: text(fields.note, `${path}.note`, limits.MAX_TEXT.note) }),

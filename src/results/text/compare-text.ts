@@ -128,6 +128,8 @@ export function formatStageReport(report: StageReport): string {
     t.col(1).span(3, report.unit, { align: 'center', margin: ' │ ' });
     t.span(3, 'vs previous stage', { align: 'left', margin: ' │ ' });
     t.span(3, `vs ${report.baseline}`, { align: 'left', margin: ' │ ' });
+    const native = report.native !== undefined && rows.some((r) => r.timesNative != null);
+    if (native) t.cell(`x ${report.native}`, { margin: ' │ ' });
     for (const j of [2, 3, 5, 6, 8, 9]) t.setShrink(j);
     for (const r of rows) {
       t.row().cell(r.contestant);
@@ -138,6 +140,7 @@ export function formatStageReport(report: StageReport): string {
       t.cell(notes.marks(r.summary.warnings));
       stepCells(t, notes, r.vsPrevious);
       stepCells(t, notes, r.vsBaseline);
+      if (native) t.cell(r.timesNative == null ? '' : `${r.timesNative.toFixed(2)}x`, { align: 'right', margin: ' │ ' });
     }
     out.push(t.toString());
   }

@@ -156,6 +156,8 @@ export function stepTable(rows: StepRow[], size: number): TableData {
 /** Everything against blake3-wasm at one size. */
 export function baselineTable(rows: BaselineRow[], size: number): TableData {
   const notes = new Footnotes();
+  // With native rows (npm run bench -- --native), every row also says how far from native code it is.
+  const native = rows.some((row) => row.timesNative !== null);
   return {
     caption: `Against blake3-wasm (the Rust reference compiled to WebAssembly) at ${formatSize(size)}`,
     columns: [
@@ -165,6 +167,7 @@ export function baselineTable(rows: BaselineRow[], size: number): TableData {
       { label: 'vs blake3-wasm', numeric: true, title: 'change of the median throughput; ~ when not significant' },
       { label: 'p', numeric: true },
       { label: 'Holm p', numeric: true, title: 'p adjusted for all comparisons with blake3-wasm (Holm-Bonferroni)' },
+      ...(native ? [{ label: '× native', numeric: true, title: 'over the blake3 crate compiled natively, one thread, SSE4.1 (measured in the same run)' }] : []),
     ],
     rows: rows.map((row) => [
       { text: row.title, mark: notes.mark(row.warnings) },
@@ -174,6 +177,7 @@ export function baselineTable(rows: BaselineRow[], size: number): TableData {
       row.comparison ? deltaCell(row.comparison) : { text: 'baseline', tone: 'muted' },
       pCell(row.comparison),
       holmCell(row.adjustedP, row.comparison),
+      ...(native ? [row.timesNative === null ? { text: '–', tone: 'muted' as const } : { text: formatRatio(row.timesNative) }] : []),
     ]),
     notes: notes.notes,
   };
