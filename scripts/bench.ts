@@ -25,7 +25,7 @@ import { formatLimitText } from '../src/bench/native-summary.ts';
 import { joinSlices, sliceRounds } from '../src/bench/slices.ts';
 import { DEFAULT_SAMPLE_TARGET_MS } from '../src/bench/plan.ts';
 import { WARMUP_MS } from '../src/bench/runner.ts';
-import type { NativeProgram } from '../src/bench/native-run.ts';
+import type { NativeProgram } from '../src/bench-node/native-run.ts';
 
 const tty = process.stderr.isTTY === true;
 /** On a terminal the progress line redraws often; in a log, one line every few seconds. */
@@ -75,7 +75,7 @@ async function run(options: CliOptions, signal: AbortSignal, onProgress: (p: Pro
 
 /** The native program built, or null with the reason printed: the run goes on without it. */
 async function nativeProgram(): Promise<NativeProgram | null> {
-  const { buildNative, findCargo } = await import('../src/bench/native-run.ts');
+  const { buildNative, findCargo } = await import('../src/bench-node/native-run.ts');
   const cargo = await findCargo();
   if (!cargo) {
     process.stderr.write('bench: --native: no cargo on PATH (or in ~/.cargo/bin), so no native rows; install Rust with rustup to get them\n');
@@ -91,7 +91,7 @@ async function nativeProgram(): Promise<NativeProgram | null> {
 
 /** One slice of native rounds; later slices keep the hashes per sample the first one chose. */
 async function timeNative(program: NativeProgram, options: CliOptions, rounds: number, earlier: NativeOutput[]): Promise<NativeOutput[]> {
-  const { iterationsOf, runNative } = await import('../src/bench/native-run.ts');
+  const { iterationsOf, runNative } = await import('../src/bench-node/native-run.ts');
   return runNative(program, {
     sizes: options.plan.sizes,
     rounds,
@@ -117,7 +117,7 @@ async function runWithNative(program: NativeProgram, options: CliOptions, signal
     outputs.push(...(await timeNative(program, options, rounds, outputs)));
     parts.push(await run({ ...options, plan: { ...options.plan, rounds } }, signal, onProgress, endProgress));
   }
-  const { measurementOf } = await import('../src/bench/native-run.ts');
+  const { measurementOf } = await import('../src/bench-node/native-run.ts');
   return withNative(joinSlices(parts), measurementOf(program, outputs));
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { enginesOf, measuringEngines, splitByEngine, mergeEngineResults, engineFromEnv } from '../src/bench/engines.ts';
 import { joinNativeOutputs, nativeMeasurement, parseNativeOutput, withNative, type NativeOutput } from '../src/bench/native-results.ts';
 import { formatLimitText, limitRows } from '../src/bench/native-summary.ts';
-import { buildNative, expectedDigest, findCargo, lockedCrateVersion, measurementOf, runNative } from '../src/bench/native-run.ts';
+import { buildNative, expectedDigest, findCargo, lockedCrateVersion, measurementOf, runNative } from '../src/bench-node/native-run.ts';
 import { NATIVE_ENGINE_ID, type Results } from '../src/bench/results.ts';
 import { joinSlices, sliceRounds } from '../src/bench/slices.ts';
 import { parseCliArgs } from '../src/bench/cli-args.ts';
