@@ -161,6 +161,13 @@ describe('class board', () => {
     expect(await late.page.getByTestId('nickname').count()).toBe(0);
     await teacher.page.getByTestId('close-joins').click();
     await late.page.getByTestId('nickname').waitFor();
+    // A name is counted as a reader counts it: 41 family emoji (11 UTF-16 units each) are
+    // kept whole in the field and refused for being one character too long, before sending.
+    const family = '\u{1F469}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
+    await late.page.getByTestId('nickname').fill(family.repeat(41));
+    expect(await late.page.getByTestId('nickname').inputValue()).toBe(family.repeat(41));
+    await late.page.getByTestId('join').click();
+    await expect.poll(() => late.page.getByRole('alert').textContent()).toBe('A nickname has at most 40 characters');
     await late.context.close();
 
     // Removing a machine: it leaves every board, and that student's page offers to join again.
