@@ -16,29 +16,54 @@ export interface LoadServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<LoadServer> {
-  const root = mkdtempSync(join(tmpdir(), 'blake3-lab-load-'));
-  const dist = join(root, 'dist');
-  mkdirSync(dist);
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>BLAKE3 Lab</title>\n');
-  const args = ['--import', 'tsx', 'server/main.ts', '--host', '127.0.0.1', '--port', '0', '--data', join(root, 'data'), '--dist', dist];
+/** A running `npm run classroom` entry, as the teacher's link printed it. */
+export interface SpawnedServer {
+  /** The address students open. */
+  url: string;
+  /** The host's key from the teacher's link: what starting a class takes. */
+  hostKey: string;
+  process: ChildProcess;
+  /** Resolves once the process has exited. */
+  exited: Promise<void>;
+}
+
+/**
+ * Starts the class server's own entry (server/main.ts, through tsx) on 127.0.0.1 with a
+ * port the system picks, and waits for the address and the host's key it prints.
+ */
+export async function spawnClassServer(options: { data: string; dist: string; sessionMinutes?: number }): Promise<SpawnedServer> {
+  const args = ['--import', 'tsx', 'server/main.ts', '--host', '127.0.0.1', '--port', '0', '--data', options.data, '--dist', options.dist];
+  if (options.sessionMinutes !== undefined) args.push('--session-minutes', String(options.sessionMinutes));
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   let output = '';
   const [url, hostKey] = await new Promise<[string, string]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the class server did not start in 30 s:\n${output}`)), 30_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      const teacher = /Teacher's link .*: (http:\/\/127\.0\.0\.1:\d+)\/\?host=([\w-]+)#/.exec(output);
-      if (teacher) {
+      const students = /Students open: (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      const teacher = /Teacher's link .*: http:\/\/127\.0\.0\.1:\d+\/\?host=([\w-]+)#\/class/.exec(output);
+      if (students && teacher) {
         clearTimeout(timer);
-        resolve([teacher[1], teacher[2]]);
+        resolve([students[1], teacher[1]]);
       }
     };
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);
-    child.on('exit', (code) => reject(new Error(`the class server exited with ${code}:\n${output}`)));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the class server exited with ${code}:\n${output}`));
+    });
   });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return { url, hostKey, process: child, exited };
+}
+
+export async function startServer(): Promise<LoadServer> {
+  const root = mkdtempSync(join(tmpdir(), 'blake3-lab-load-'));
+  const dist = join(root, 'dist');
+  mkdirSync(dist);
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>BLAKE3 Lab</title>\n');
+  const { url, hostKey, process: child, exited } = await spawnClassServer({ data: join(root, 'data'), dist });
   return {
     url,
     hostKey,
