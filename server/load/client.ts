@@ -79,6 +79,20 @@ export class Device {
   }
 }
 
+/** Splits the complete event-stream blocks off `buffer`: the events they carry, and the rest, which waits for the next chunk. */
+export function takeEvents(buffer: string): { events: { event: string; data: any }[]; rest: string } {
+  const events: { event: string; data: any }[] = [];
+  let end;
+  while ((end = buffer.indexOf('\n\n')) >= 0) {
+    const block = buffer.slice(0, end);
+    buffer = buffer.slice(end + 2);
+    const event = /^event: (.*)$/m.exec(block)?.[1];
+    const data = /^data: (.*)$/m.exec(block)?.[1];
+    if (event && data) events.push({ event, data: JSON.parse(data) });
+  }
+  return { events, rest: buffer };
+}
+
 function readStream(get: ReturnType<typeof request>, response: IncomingMessage): Stream {
   const events: StreamEvent[] = [];
   let buffer = '';
@@ -86,15 +100,9 @@ function readStream(get: ReturnType<typeof request>, response: IncomingMessage):
   response.setEncoding('utf8');
   const parse = (chunk: string) => {
     bytes += chunk.length;
-    buffer += chunk;
-    let end;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event && data) events.push({ event, data: JSON.parse(data), at: performance.now() });
-    }
+    const taken = takeEvents(buffer + chunk);
+    buffer = taken.rest;
+    for (const { event, data } of taken.events) events.push({ event, data, at: performance.now() });
   };
   response.on('data', parse);
   const ended = new Promise<void>((resolve) => {
