@@ -53,10 +53,12 @@ export interface StageProfile {
   inputBytes: number;
   durationMs: number;
   samples: number;
-  /** Every function with a sample, hottest self first. */
+  /** Every function with a sample, hottest self first (a V8 profile also lists GC, "(program)" and "(idle)" at 0). */
   functions: ProfileFunction[];
   /** The merged call tree; nodes under 0.5% of samples are folded into their parent's self. */
   tree: CallNode;
+  /** What the profile leaves out or fixes, in one sentence (stage 11: which threads were sampled). */
+  note?: string;
 }
 
 /** One row of pprof's `top`: flat and cum in milliseconds, shares in percent. */
