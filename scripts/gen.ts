@@ -13,10 +13,13 @@
 // V8's evidence for the JavaScript stages (data/v8/<stage>.ts, scripts/v8-evidence.ts)
 // is measured in child Node processes; a stored file that agrees with the fresh run is
 // kept as it is, and one measured by another V8 is rewritten but not called stale.
+// The stored CPU profiles (data/profiles/<stage>.json, scripts/profiles.ts) are sampled
+// the same way and kept when a fresh run agrees within their bands.
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateGoEvidence, goMissing } from './go-evidence.ts';
+import { generateProfiles } from './profiles.ts';
 import { generateV8Evidence } from './v8-evidence.ts';
 
 /** What a generator module exports. */
@@ -70,7 +73,9 @@ export async function generateAll(check = false): Promise<GeneratedFile[]> {
   } else {
     files.push(...generateGoEvidence());
   }
-  for (const { changes, ...file } of await generateV8Evidence()) {
+  const measured = [...(await generateV8Evidence()), ...(await generateProfiles(undefined, (id) => console.warn(`gen: profiling ${id}`)))];
+  for (const { changes, ...file } of measured) {
+    if (changes.length > 0 && changes[0] !== 'new') console.warn(`gen: ${file.path} differs from a fresh run:\n  ${changes.join('\n  ')}`);
     if (check && changes[0]?.startsWith('V8 ')) {
       console.warn(`gen: ${file.path} was measured by another V8 (${changes[0]}): not checked`);
     } else {
@@ -99,6 +104,7 @@ async function main(args: string[]): Promise<number> {
     return stale.length === 0 ? 0 : 1;
   }
   for (const file of await generateAll()) {
+    mkdirSync(new URL('.', new URL(file.path, ROOT)), { recursive: true });
     writeFileSync(new URL(file.path, ROOT), file.text);
     console.log(`wrote ${file.path}`);
   }
