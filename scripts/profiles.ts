@@ -89,22 +89,29 @@ export function readStoredProfiles(stageId: string): StoredProfiles | undefined 
 
 /**
  * Every stage profiled afresh, one child at a time (a second child would take the core
- * the first one's samples come from), each compared with its stored file.
+ * the first one's samples come from), each compared with its stored file. A stage that
+ * disagrees is profiled once more and judged on that run: on a busy machine other work
+ * now and then moves a share by several points for a whole run (stage 7 at 1 KiB: hash
+ * from 22% to 33% in eight runs), while a real change disagrees every time.
  */
 export async function generateProfiles(settings = STORED_SETTINGS, onStage?: (id: string) => void): Promise<ProfilesGenerated[]> {
   const files: ProfilesGenerated[] = [];
   for (const stage of STAGES) {
     onStage?.(stage.id);
-    const fresh = await stageProfiles(stage.index, settings);
     const path = profilePath(stage.id);
-    const freshText = formatProfiles(fresh);
     const stored = readStoredProfiles(stage.id);
+    let fresh = await stageProfiles(stage.index, settings);
     if (!stored) {
-      files.push({ path, generator: GENERATOR, text: freshText, changes: ['new'] });
+      files.push({ path, generator: GENERATOR, text: formatProfiles(fresh), changes: ['new'] });
       continue;
     }
-    const changes = storedDisagreements(stored, fresh);
-    files.push({ path, generator: GENERATOR, text: changes.length === 0 ? readFileSync(join(ROOT, path), 'utf8') : freshText, changes });
+    let changes = storedDisagreements(stored, fresh);
+    if (changes.length > 0 && !changes[0].startsWith('V8 ')) {
+      onStage?.(`${stage.id} again (${changes.length} disagreement${changes.length > 1 ? 's' : ''})`);
+      fresh = await stageProfiles(stage.index, settings);
+      changes = storedDisagreements(stored, fresh);
+    }
+    files.push({ path, generator: GENERATOR, text: changes.length === 0 ? readFileSync(join(ROOT, path), 'utf8') : formatProfiles(fresh), changes });
   }
   return files;
 }

@@ -72,7 +72,7 @@ describe('npm run profile: a short run', () => {
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('Stage: 05-no-copies (No copies), hashing 1 KiB over and over');
     expect(lines).toContain('Type: cpu');
-    expect(stdout).toMatch(/^Tool: V8 sampling profiler \(node:inspector\), V8 \S+, Node v\d+\.\d+\.\d+, on /m);
+    expect(stdout).toMatch(/^Tool: V8 sampling profiler \(node:inspector, --no-concurrent-recompilation\), V8 \S+, Node v\d+\.\d+\.\d+, on /m);
     expect(stdout).toMatch(/^Duration: \S+s, Total samples = \d+ \(one every \S+; asked every 250us\)$/m);
     const header = lines.findIndex((line) => /^\s+flat\s+flat%\s+sum%\s+cum\s+cum%\s+name$/.test(line));
     expect(header).toBeGreaterThan(0);

@@ -127,6 +127,25 @@ describe('fromV8', () => {
     expect(converted.functions.find((f) => f.name === 'compress')?.selfPercent).toBe(66.7);
   });
 
+  it('starts stacks at the stage code when asked, leaving the calling loop out of the tree and the totals', () => {
+    const startAt = (f: { file: string; kind: string }) => f.kind === 'wasm' || f.file.startsWith('steps/');
+    const cut = fromV8(handMade(), { stage: 's', source: SOURCE, inputBytes: 1, roots: ['file:///repo/'], original: (f) => ORIGINAL.get(frameKey(f)), startAt });
+    const row = (name: string) => cut.functions.find((f) => f.name === name)!;
+    // main keeps only the samples with no stage frame on their stack: its own 16 and now's 4.
+    expect([row('(anonymous)').selfSamples, row('(anonymous)').totalSamples]).toEqual([16, 20]);
+    // The stage's rows are as before.
+    expect([row('hash').totalSamples, row('compress').selfSamples, row('chunk').totalSamples]).toEqual([800, 600, 250]);
+    const name = (fn: number) => (fn < 0 ? 'root' : cut.functions[fn].name);
+    // hash now hangs from the root; main (20 = 2%) keeps now folded into its self.
+    expect(cut.tree.children.map((c) => [name(c.fn), c.selfSamples, c.totalSamples])).toEqual([
+      ['hash', 100, 800],
+      ['(idle)', 100, 100],
+      ['(garbage collector)', 50, 50],
+      ['(program)', 30, 30],
+      ['(anonymous)', 20, 20],
+    ]);
+  });
+
   it('keeps V8 positions where no original is known, and urls outside the roots as they are', () => {
     const plain = fromV8(handMade(), { stage: 's', source: SOURCE, inputBytes: 1, roots: ['file:///elsewhere/'] });
     const compress = plain.functions.find((f) => f.name === 'compress')!;

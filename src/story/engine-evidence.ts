@@ -2,6 +2,8 @@
 // scripts/v8-evidence.ts): the shape of that data, which parts of it a rerun must
 // reproduce exactly and which only roughly, and the figure that backs each stage's "why".
 
+import type { StageProfile } from '../core/profile/profile.ts';
+
 /** One function of a stage that TurboFan compiled (or threw away) during the run. */
 export interface V8Function {
   name: string;
@@ -129,6 +131,24 @@ export function disagreements(stored: V8Evidence, fresh: V8Evidence): string[] {
     if (stored[key] !== fresh[key]) problems.push(`${key}: stored ${stored[key]}, now ${fresh[key]}`);
   }
   return problems;
+}
+
+/**
+ * The stage's hot function, as its stored profile names it: the JavaScript function of the
+ * stage's own files with the most self time. From stage 9 on WebAssembly takes most of
+ * the time; the table's last row counts it. (The largest function TurboFan compiled is
+ * not it: in stage 11 that is the runtime assembler, which runs once, at load.)
+ */
+export function hotFunction(profile: StageProfile | undefined): string | undefined {
+  return profile?.functions.find((f) => f.kind === 'js' && f.file.startsWith('steps/'))?.name;
+}
+
+/** The table's cell for the hot function `name` in one stage's evidence: its bytecode and machine code. */
+export function hotFunctionFigure(evidence: V8Evidence, name: string | undefined): string {
+  if (name === undefined) return '–';
+  // A function compiled in a worker too is listed again as "name #2": the first is the calling thread's.
+  const traced = evidence.functions.find((f) => f.name === name);
+  return traced ? `${name}: ${traced.bytecodeBytes} B, ${traced.machineCodeBytes ?? '–'} B` : `${name}: not compiled`;
 }
 
 /** A row of the stage page's table (src/story/EngineEvidence.svelte). */

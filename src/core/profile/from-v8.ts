@@ -62,6 +62,13 @@ export interface FromV8Options {
    * Frames it has no answer for keep V8's position.
    */
   original?: (frame: V8CallFrame) => { url: string; lineNumber: number } | undefined;
+  /**
+   * Where stacks start: at their outermost frame of a function this holds for (the
+   * stage's code), leaving out the frames that called it (the profiler's loop), so the
+   * tree and the totals show the stage alone, however V8 inlined the loop. Stacks with
+   * no such frame are kept whole.
+   */
+  startAt?: (fn: Pick<ProfileFunction, 'kind' | 'file' | 'name'>) => boolean;
   /** What the profile does not show, said once (stage 11: its pool's workers are not sampled). */
   note?: string;
 }
@@ -139,13 +146,14 @@ export function fromV8(profile: V8Profile, options: FromV8Options): StageProfile
   const hits = hitsByNode(profile);
   const total = [...hits.values()].reduce((a, b) => a + b, 0);
   const merged: Building = { fn: -1, selfSamples: hits.get(root.id) ?? 0, totalSamples: 0, children: new Map() };
-  const stack: { id: number; into: Building; path: number[] }[] = (root.children ?? []).map((id) => ({ id, into: merged, path: [] }));
-  merged.totalSamples = merged.selfSamples;
+  const stack: { id: number; into: Building; path: number[]; started: boolean }[] = (root.children ?? []).map((id) => ({ id, into: merged, path: [], started: false }));
   while (stack.length > 0) {
-    const { id, into, path } = stack.pop()!;
+    const { id, into: caller, path: callers, started: inStage } = stack.pop()!;
     const node = byId.get(id);
     if (!node) throw new Error(`a V8 profile names node ${id} as a child but has no such node`);
     const fn = fnOf.get(id)!;
+    const starts = !inStage && options.startAt?.(rows[fn]) === true;
+    const [into, path] = starts ? [merged, []] : [caller, callers];
     let target = into.children.get(fn);
     if (!target) into.children.set(fn, (target = { fn, selfSamples: 0, totalSamples: 0, children: new Map() }));
     const onPath = path.includes(fn) ? path : [...path, fn];
@@ -155,7 +163,7 @@ export function fromV8(profile: V8Profile, options: FromV8Options): StageProfile
       rows[fn].selfSamples += count;
       for (const f of onPath) rows[f].totalSamples += count;
     }
-    for (const child of node.children ?? []) stack.push({ id: child, into: target, path: onPath });
+    for (const child of node.children ?? []) stack.push({ id: child, into: target, path: onPath, started: inStage || starts });
   }
   // Totals of the merged tree, from its leaves up.
   const sum = (node: Building): number => {

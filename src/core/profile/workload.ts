@@ -18,6 +18,11 @@ export interface ProfiledStage {
   stop(): void;
 }
 
+/** The stage's own code in a profile: its files under steps/ and the WebAssembly it builds (fromV8's startAt). */
+export function isStageCode(fn: { kind: string; file: string }): boolean {
+  return fn.kind === 'wasm' || (fn.kind === 'js' && fn.file.startsWith('steps/'));
+}
+
 /** The input every profile hashes: byte i is i % 251, as in the official test vectors. */
 export function profileInput(bytes: number): Uint8Array {
   return Uint8Array.from({ length: bytes }, (_, i) => i % 251);

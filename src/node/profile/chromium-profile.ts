@@ -20,6 +20,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../../bench-node/chromium-path.ts';
 import { fromV8, type V8CallFrame, type V8Profile } from '../../core/profile/from-v8.ts';
 import type { StageProfile } from '../../core/profile/profile.ts';
 import { moduleOfUrl, type WasmOrigin } from '../../core/profile/wasm-names.ts';
+import { isStageCode } from '../../core/profile/workload.ts';
 import { cpuName, ROOT, type ProfileSettings } from './node-profile.ts';
 
 export const CHROMIUM_TOOL = 'V8 sampling profiler (Chromium DevTools Protocol)';
@@ -138,6 +139,7 @@ export async function profileInChromium(index: number, bytes: number, settings: 
         const built = asBuilt(frame);
         return positions.get(`${built.url}:${built.lineNumber}:${built.columnNumber}`) ?? (built === frame ? undefined : built);
       },
+      startAt: isStageCode,
       note: ["Sampled on a page's main thread.", run.note].filter(Boolean).join(' '),
     });
     return { v8: v8!, profile };
