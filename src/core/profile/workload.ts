@@ -61,7 +61,8 @@ export async function loadForProfile(index: number): Promise<ProfiledStage> {
         if (bytes < use.minBytes) {
           return `${sampled}; at ${size(bytes)} it hashed every input alone with stage 10's code (the pool takes ${size(use.minBytes)} and more here, so its worker stayed idle).`;
         }
-        return `${sampled}: the pool's ${use.threads - 1} worker${use.threads > 2 ? 's' : ''} hashed pieces of every input too and are not in this profile.`;
+        const workers = use.threads - 1 === 1 ? "the pool's worker hashed pieces of every input too and is" : `the pool's ${use.threads - 1} workers hashed pieces of every input too and are`;
+        return `${sampled}: ${workers} not in this profile.`;
       },
       stop: stage.stop,
     };

@@ -17,6 +17,7 @@ import { chromium } from 'playwright-core';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { STAGES } from '../../../steps/index.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../bench-node/chromium-path.ts';
+import { securityHeaders } from '../../lib/security-headers.ts';
 import { fromV8, type V8CallFrame, type V8Profile } from '../../core/profile/from-v8.ts';
 import type { StageProfile } from '../../core/profile/profile.ts';
 import { moduleOfUrl, type WasmOrigin } from '../../core/profile/wasm-names.ts';
@@ -27,13 +28,14 @@ export const CHROMIUM_TOOL = 'V8 sampling profiler (Chromium DevTools Protocol)'
 const PAGE = '/profile-page.html';
 const WARM_MS = 500;
 
-/** An empty page to run the stage on: nothing else of the app loads or runs beside it. */
+/** An empty page to run the stage on, with the app's headers (cross-origin isolated, as the bench's pages are): nothing else of the app runs beside it. */
 function emptyPage(): Plugin {
   return {
     name: 'blake3-lab:profile-page',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         if (req.url?.split('?')[0] !== PAGE) return next();
+        for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.end('<!doctype html><html lang="en"><meta charset="utf-8"><title>BLAKE3 Lab profile</title></html>');
       });
