@@ -12,19 +12,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseCliArgs, USAGE, type CliOptions } from '../src/bench/cli-args.ts';
-import { formatSize } from '../src/bench/plan.ts';
-import type { Progress } from '../src/bench/runner.ts';
-import type { Results } from '../src/bench/results.ts';
-import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/bench/engines.ts';
+import { formatSize } from '../src/core/bench/plan.ts';
+import type { Progress } from '../src/core/bench/runner.ts';
+import type { Results } from '../src/core/bench/results.ts';
+import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/core/bench/engines.ts';
 import { compareStages } from '../src/results/analysis/compare.ts';
 import { formatStageReport } from '../src/results/text/compare-text.ts';
 import { toGoBench } from '../src/results/io/gofmt.ts';
 import { engineLadder, engineModels, formatLadderText, ladderSizes } from '../src/results/analysis/engine-ladder.ts';
-import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/bench/native-results.ts';
-import { formatLimitText } from '../src/bench/native-summary.ts';
+import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';
+import { formatLimitText } from '../src/core/bench/native-summary.ts';
 import { joinSlices, sliceRounds } from '../src/bench/slices.ts';
-import { DEFAULT_SAMPLE_TARGET_MS } from '../src/bench/plan.ts';
-import { WARMUP_MS } from '../src/bench/runner.ts';
+import { DEFAULT_SAMPLE_TARGET_MS } from '../src/core/bench/plan.ts';
+import { WARMUP_MS } from '../src/core/bench/runner.ts';
 import type { NativeProgram } from '../src/bench-node/native-run.ts';
 
 const tty = process.stderr.isTTY === true;

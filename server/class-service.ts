@@ -1,7 +1,7 @@
 // The rules of a class, apart from HTTP: who may join and when, what results a class
 // takes, what the teacher may change, and which event each change sends to the boards.
 // Every refusal is thrown as a Refused (refusal.ts); routes.ts only wires requests here.
-import type { Results } from '../src/bench/results.ts';
+import type { Results } from '../src/core/bench/results.ts';
 import { checkNickname, nicknameKey } from '../src/class/nickname.ts';
 import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/class/plan.ts';
 import type { Board, ClassInfo, ClassState, Started, Student } from '../src/class/protocol.ts';

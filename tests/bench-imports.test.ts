@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const FOLDER = 'src/bench';
+const FOLDER = 'src/core/bench';
 const NODE_FOLDER = 'src/bench-node';
 
 /** Modules a browser cannot load: Node's own, and the browser drivers and Vite. */

@@ -2,7 +2,7 @@
 // reason while the real contestants around it finish, and cancel ends a live run.
 import { describe, expect, it } from 'vitest';
 import { startNodeBenchmark } from '../src/bench-node/node.ts';
-import type { Results } from '../src/bench/results.ts';
+import type { Results } from '../src/core/bench/results.ts';
 import { validateResults } from '../src/results/io/validate.ts';
 
 function runOf(results: Results, contestant: string) {

@@ -1,8 +1,8 @@
 // Engines in results: naming them from what a browser reports, a run in several engines
 // kept as one document, and split back into one document per engine for the statistics.
 import { describe, expect, it } from 'vitest';
-import { engineFromEnv, engineResults, enginesOf, identityFromRuntime, mergeEngineResults, splitByEngine } from '../src/bench/engines.ts';
-import { RESULTS_VERSION } from '../src/bench/results.ts';
+import { engineFromEnv, engineResults, enginesOf, identityFromRuntime, mergeEngineResults, splitByEngine } from '../src/core/bench/engines.ts';
+import { RESULTS_VERSION } from '../src/core/bench/results.ts';
 import { validateResults } from '../src/results/io/validate.ts';
 import { validResults } from './fixtures/bad-inputs.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';

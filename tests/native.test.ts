@@ -3,11 +3,11 @@
 // ratio and the close-to-the-limit table; and, where cargo is installed, the real
 // program built and run briefly, its digests checked against the oracle.
 import { describe, expect, it } from 'vitest';
-import { enginesOf, measuringEngines, splitByEngine, mergeEngineResults, engineFromEnv } from '../src/bench/engines.ts';
-import { joinNativeOutputs, nativeMeasurement, parseNativeOutput, withNative, type NativeOutput } from '../src/bench/native-results.ts';
-import { formatLimitText, limitRows } from '../src/bench/native-summary.ts';
+import { enginesOf, measuringEngines, splitByEngine, mergeEngineResults, engineFromEnv } from '../src/core/bench/engines.ts';
+import { joinNativeOutputs, nativeMeasurement, parseNativeOutput, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';
+import { formatLimitText, limitRows } from '../src/core/bench/native-summary.ts';
 import { buildNative, expectedDigest, findCargo, lockedCrateVersion, measurementOf, runNative } from '../src/bench-node/native-run.ts';
-import { NATIVE_ENGINE_ID, type Results } from '../src/bench/results.ts';
+import { NATIVE_ENGINE_ID, type Results } from '../src/core/bench/results.ts';
 import { joinSlices, sliceRounds } from '../src/bench/slices.ts';
 import { parseCliArgs } from '../src/bench/cli-args.ts';
 import { compareStages } from '../src/results/analysis/compare.ts';

@@ -1,7 +1,7 @@
 // The playground's verdict in words: the draft against the original stage, judged as
 // the results pages judge a step (U test, Holm over the sizes), said in a sentence.
 import { describe, expect, it } from 'vitest';
-import type { Results } from '../src/bench/results.ts';
+import type { Results } from '../src/core/bench/results.ts';
 import { describeSpeedup, judge } from '../src/playground/verdict.ts';
 import { sandboxLimitation } from '../src/playground/run.svelte.ts';
 

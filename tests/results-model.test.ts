@@ -2,7 +2,7 @@
 // medians and ratios can be checked by hand.
 import { describe, expect, it } from 'vitest';
 import { BLAKE3_WASM } from '../steps/blake3-wasm-info.ts';
-import { RESULTS_FORMAT, RESULTS_VERSION, type Results, type RunResult } from '../src/bench/results.ts';
+import { RESULTS_FORMAT, RESULTS_VERSION, type Results, type RunResult } from '../src/core/bench/results.ts';
 import { niceCeil, niceFloor, tickNumber, wrapLabel } from '../src/results/charts/configs.ts';
 import {
   articleSpeedupBetween,

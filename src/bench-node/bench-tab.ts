@@ -3,10 +3,10 @@
 // wraps its page in a BenchTab; the steps (open, wait until ready, run the plan with
 // progress coming back, cancel on Ctrl-C) are written once here. Node-only.
 
-import type { EngineIdentity } from '../bench/engines.ts';
-import type { BenchPlan } from '../bench/plan.ts';
-import type { Progress } from '../bench/runner.ts';
-import type { Results } from '../bench/results.ts';
+import type { EngineIdentity } from '../core/bench/engines.ts';
+import type { BenchPlan } from '../core/bench/plan.ts';
+import type { Progress } from '../core/bench/runner.ts';
+import type { Results } from '../core/bench/results.ts';
 
 export interface BrowserRunOptions {
   onProgress?: (progress: Progress) => void;

@@ -6,9 +6,9 @@
 import { existsSync } from 'node:fs';
 import type { BrowserRunOptions } from './bench-tab.ts';
 import { serveBenchPage } from './bench-server.ts';
-import type { BrowserId } from '../bench/engines.ts';
-import type { BenchPlan } from '../bench/plan.ts';
-import type { Results } from '../bench/results.ts';
+import type { BrowserId } from '../core/bench/engines.ts';
+import type { BenchPlan } from '../core/bench/plan.ts';
+import type { Results } from '../core/bench/results.ts';
 
 interface BrowserEntry {
   name: string;

@@ -4,8 +4,8 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium-path.ts';
 import { runOnTab, type BrowserRunOptions } from './bench-tab.ts';
-import type { BenchPlan } from '../bench/plan.ts';
-import type { Results } from '../bench/results.ts';
+import type { BenchPlan } from '../core/bench/plan.ts';
+import type { Results } from '../core/bench/results.ts';
 
 export async function runInChromium(url: string, plan: BenchPlan, options: BrowserRunOptions = {}): Promise<Results> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });

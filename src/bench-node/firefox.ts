@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { runOnTab, type BrowserRunOptions } from './bench-tab.ts';
-import type { BenchPlan } from '../bench/plan.ts';
-import type { Results } from '../bench/results.ts';
+import type { BenchPlan } from '../core/bench/plan.ts';
+import type { Results } from '../core/bench/results.ts';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { patternInput, toHex } from '../selftest/vectors.ts';
-import { nativeMeasurement, parseNativeOutput, type NativeMeasurement, type NativeOutput, type NativeToolchain } from '../bench/native-results.ts';
+import { nativeMeasurement, parseNativeOutput, type NativeMeasurement, type NativeOutput, type NativeToolchain } from '../core/bench/native-results.ts';
 
 const run = promisify(execFile);
 

@@ -6,12 +6,12 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism, arch, type as osType } from 'node:os';
 import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import type { BenchCore } from '../bench/core-protocol.ts';
-import { detectCapabilities } from '../bench/capabilities.ts';
-import { runBenchmark, type HostInfo, type Progress, type RunOptions } from '../bench/runner.ts';
-import { WorkerDied, type WorkerHandle } from '../bench/worker-handle.ts';
-import type { BenchPlan } from '../bench/plan.ts';
-import type { Results } from '../bench/results.ts';
+import type { BenchCore } from '../core/bench/core-protocol.ts';
+import { detectCapabilities } from '../core/bench/capabilities.ts';
+import { runBenchmark, type HostInfo, type Progress, type RunOptions } from '../core/bench/runner.ts';
+import { WorkerDied, type WorkerHandle } from '../core/bench/worker-handle.ts';
+import type { BenchPlan } from '../core/bench/plan.ts';
+import type { Results } from '../core/bench/results.ts';
 
 /**
  * Heap limit of one worker thread. A hash needs a few MiB; the limit is what turns a

@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Builder, type WebDriver } from 'selenium-webdriver';
 import { runOnTab, type BrowserRunOptions } from './bench-tab.ts';
-import type { BenchPlan } from '../bench/plan.ts';
-import type { Results } from '../bench/results.ts';
+import type { BenchPlan } from '../core/bench/plan.ts';
+import type { Results } from '../core/bench/results.ts';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WPEWebDriver';
 export const COG = process.env.COG_PATH ?? '/usr/bin/cog';

@@ -1,9 +1,9 @@
 // cores.html: `npm run bench:cores -- --browser` in a page. Reads the size, rounds and
-// input kind from the address, measures in a Web Worker (src/bench/cores.ts) and prints
+// input kind from the address, measures in a Web Worker (src/core/bench/cores.ts) and prints
 // the report; tools read window.blake3LabCores once body[data-status] is "done" or "failed".
 
-import { checkCoresOptions, describeCores, type CoresOptions, type CoresResult } from '../bench/cores.ts';
-import { parseSize } from '../bench/plan.ts';
+import { checkCoresOptions, describeCores, type CoresOptions, type CoresResult } from '../core/bench/cores.ts';
+import { parseSize } from '../core/bench/plan.ts';
 
 declare global {
   interface Window {

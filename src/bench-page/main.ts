@@ -4,7 +4,7 @@
 // goes to `window.blake3LabBenchProgress` when a tool has put a function there.
 
 import { startBenchmark, DEFAULT_CONTESTANT_IDS, DEFAULT_ROUNDS, DEFAULT_SIZES, formatSize, parseSize, type BenchPlan, type Progress } from '../bench/browser.ts';
-import type { Results } from '../bench/results.ts';
+import type { Results } from '../core/bench/results.ts';
 
 type Tuning = Parameters<typeof startBenchmark>[2];
 

@@ -2,9 +2,9 @@
 // (progress, cancel) and where its results go. It lives at module level, so a run keeps
 // going while the reader visits a stage page, and the form keeps its choices.
 import { DEFAULT_ROUNDS, DEFAULT_SIZES, listContestants, startBenchmark, type Progress, type RunningBenchmark } from '../bench/browser.ts';
-import { detectCapabilities, missingCapability } from '../bench/capabilities.ts';
-import type { Contestant } from '../bench/contestants.ts';
-import type { Results } from '../bench/results.ts';
+import { detectCapabilities, missingCapability } from '../core/bench/capabilities.ts';
+import type { Contestant } from '../core/bench/contestants.ts';
+import type { Results } from '../core/bench/results.ts';
 import { MAX_TEXT } from '../results/io/limits.ts';
 import { current } from './current.svelte.ts';
 import { MIN_ROUNDS_FOR_INTERVAL } from '../results/text/short-run.ts';

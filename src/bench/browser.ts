@@ -1,20 +1,20 @@
 // The benchmark API the app (and bench.html) calls. The page only coordinates: each
-// contestant hashes in its own module Web Worker running workers/bench-core.ts over
+// contestant hashes in its own module Web Worker running src/core/bench/bench-core.ts over
 // comlink, started when first needed and terminated on failure, time-out or cancel, so
 // the page stays responsive whatever a contestant does.
 
 import { wrap } from 'comlink';
-import type { BenchCore } from './core-protocol.ts';
-import { detectCapabilities } from './capabilities.ts';
-import type { EngineIdentity } from './engines.ts';
-import { runBenchmark, type HostInfo, type Progress, type RunOptions } from './runner.ts';
-import { WorkerDied, type WorkerHandle } from './worker-handle.ts';
-import type { BenchPlan } from './plan.ts';
-import type { Results } from './results.ts';
+import type { BenchCore } from '../core/bench/core-protocol.ts';
+import { detectCapabilities } from '../core/bench/capabilities.ts';
+import type { EngineIdentity } from '../core/bench/engines.ts';
+import { runBenchmark, type HostInfo, type Progress, type RunOptions } from '../core/bench/runner.ts';
+import { WorkerDied, type WorkerHandle } from '../core/bench/worker-handle.ts';
+import type { BenchPlan } from '../core/bench/plan.ts';
+import type { Results } from '../core/bench/results.ts';
 
-export { DEFAULT_SIZES, DEFAULT_ROUNDS, formatSize, parseSize, type BenchPlan } from './plan.ts';
-export { DEFAULT_CONTESTANT_IDS, listContestants } from './contestants.ts';
-export type { Progress } from './runner.ts';
+export { DEFAULT_SIZES, DEFAULT_ROUNDS, formatSize, parseSize, type BenchPlan } from '../core/bench/plan.ts';
+export { DEFAULT_CONTESTANT_IDS, listContestants } from '../core/bench/contestants.ts';
+export type { Progress } from '../core/bench/runner.ts';
 
 export interface BenchCallbacks {
   onProgress?(progress: Progress): void;

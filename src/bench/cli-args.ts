@@ -3,9 +3,9 @@
 
 import { STAGES } from '../../steps/index.ts';
 import { BASELINES } from '../../steps/baselines.ts';
-import { contestantById } from './contestants.ts';
-import { BROWSER_IDS, type BrowserId } from './engines.ts';
-import { checkPlan, parseSize, DEFAULT_ROUNDS, DEFAULT_SIZES, type BenchPlan } from './plan.ts';
+import { contestantById } from '../core/bench/contestants.ts';
+import { BROWSER_IDS, type BrowserId } from '../core/bench/engines.ts';
+import { checkPlan, parseSize, DEFAULT_ROUNDS, DEFAULT_SIZES, type BenchPlan } from '../core/bench/plan.ts';
 
 export const USAGE = `Usage: npm run bench -- [options]
 

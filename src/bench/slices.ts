@@ -4,7 +4,7 @@
 // load comes and goes (a shared one), the ratio "x native" then compares samples taken in
 // the same stretches of time. This joins the slices back into one document.
 
-import type { Results, RunResult, RunStatus } from './results.ts';
+import type { Results, RunResult, RunStatus } from '../core/bench/results.ts';
 
 /** How many slices a run of `rounds` is cut into: up to this many, at least one round each. */
 export const MAX_SLICES = 5;

@@ -1,7 +1,7 @@
 // The class server's API as the pages call it (every route is in protocol.ts): same
 // origin, JSON both ways, every refusal turned into a ClassApiError carrying the
 // server's one-sentence message.
-import type { Results } from '../bench/results.ts';
+import type { Results } from '../core/bench/results.ts';
 import type { ClassPlan } from './plan.ts';
 import { path, ROUTES, type Board, type ClassInfo, type RouteName, type Started, type Student } from './protocol.ts';
 import type { EntrySummary } from './summary.ts';

@@ -3,7 +3,7 @@
 // and the class's speedup ladder (each machine's step from one stage to the next, the
 // median of those steps) beside the article's figures. Pure functions, tested in Node.
 import { STAGES } from '../../steps/index.ts';
-import { DEFAULT_CONTESTANTS } from '../bench/contestants.ts';
+import { DEFAULT_CONTESTANTS } from '../core/bench/contestants.ts';
 import { articleSpeedupBetween } from '../results/analysis/model.ts';
 import { quantileSorted } from '../stats/median.ts';
 import type { ClassPlan } from './plan.ts';

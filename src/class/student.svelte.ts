@@ -4,7 +4,7 @@
 // finished one), so the board fills while the run goes. The student may cancel: what
 // reached the board stays there, marked stopped, and the button runs the plan again.
 import { startBenchmark, type Progress, type RunningBenchmark } from '../bench/browser.ts';
-import type { Results } from '../bench/results.ts';
+import type { Results } from '../core/bench/results.ts';
 import { current } from '../bench-ui/current.svelte.ts';
 import { classApi, ClassApiError, type Student } from './api.ts';
 import type { ClassPlan } from './plan.ts';

@@ -2,7 +2,7 @@
 // engine, OS) and how fast (the median throughput of every contestant at every size).
 // The server computes it from each validated results document it stores, so the board
 // and its live events carry a few hundred bytes per machine instead of every sample.
-import type { Results } from '../bench/results.ts';
+import type { Results } from '../core/bench/results.ts';
 import { mbPerSec } from '../results/text/format.ts';
 import { medianSorted } from '../stats/median.ts';
 

@@ -2,8 +2,8 @@
 // outcome kept for the panel to show, and a cancel that stops whatever is running. The
 // sandbox is started on the first run and kept for the page's life.
 
-import type { Progress } from '../bench/runner.ts';
-import type { Results } from '../bench/results.ts';
+import type { Progress } from '../core/bench/runner.ts';
+import type { Results } from '../core/bench/results.ts';
 import { STAGES } from '../../steps/index.ts';
 import { BLAKE3_WASM } from '../../steps/blake3-wasm-info.ts';
 import type { MonacoApi } from '../code/monaco.ts';

@@ -2,7 +2,7 @@
 // (an opaque origin: no access to the app's storage, cookies or drafts) showing
 // /sandbox.html, which starts a module worker per contestant on request. The app talks
 // to each worker over its own MessagePort with comlink, exactly as the bench page
-// talks to its workers, so the bench coordinator (src/bench/runner.ts) drives drafts
+// talks to its workers, so the bench coordinator (src/core/bench/runner.ts) drives drafts
 // unchanged: a worker that hangs is terminated, one that dies is reported.
 //
 // Messages from the frame are only trusted to say "ready" and "exited": results come
@@ -10,8 +10,8 @@
 
 import { wrap } from 'comlink';
 import coreUrl from '../../workers/playground.worker.ts?worker&url';
-import { WorkerDied, type WorkerHandle } from '../bench/worker-handle.ts';
-import type { BenchCore } from '../bench/core-protocol.ts';
+import { WorkerDied, type WorkerHandle } from '../core/bench/worker-handle.ts';
+import type { BenchCore } from '../core/bench/core-protocol.ts';
 import type { PlaygroundCore } from '../../workers/playground.worker.ts';
 import type { Program } from './link.ts';
 

@@ -1,16 +1,16 @@
 // One press of "Check and measure": check the compiled draft in the sandbox (every
 // official vector, then the differential lengths; nothing timed), then, only if every
 // check passed, benchmark it against the original stage with the bench page's own
-// coordinator (src/bench/runner.ts): the same interleaved rounds, warm-up, time-outs
+// coordinator (src/core/bench/runner.ts): the same interleaved rounds, warm-up, time-outs
 // and statistics, with every contestant in a sandbox worker.
 
-import { runBenchmark, type Progress } from '../bench/runner.ts';
-import { detectCapabilities } from '../bench/capabilities.ts';
+import { runBenchmark, type Progress } from '../core/bench/runner.ts';
+import { detectCapabilities } from '../core/bench/capabilities.ts';
 import { browserHost } from '../bench/browser.ts';
-import { CallTimeout, Cancelled, WorkerDied, callWorker } from '../bench/worker-handle.ts';
-import type { Contestant } from '../bench/contestants.ts';
+import { CallTimeout, Cancelled, WorkerDied, callWorker } from '../core/bench/worker-handle.ts';
+import type { Contestant } from '../core/bench/contestants.ts';
 import { BLAKE3_WASM } from '../../steps/blake3-wasm-info.ts';
-import type { Results } from '../bench/results.ts';
+import type { Results } from '../core/bench/results.ts';
 import type { Program } from './link.ts';
 import type { Sandbox } from './sandbox.ts';
 import { OFFICIAL_LENGTHS } from '../selftest/vectors.ts';

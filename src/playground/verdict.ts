@@ -4,8 +4,8 @@
 // claimed only where the adjusted p-value is below 0.05; elsewhere the answer is "no
 // measurable difference", which is a result, not a failure.
 
-import type { Results } from '../bench/results.ts';
-import { formatSize } from '../bench/plan.ts';
+import type { Results } from '../core/bench/results.ts';
+import { formatSize } from '../core/bench/plan.ts';
 import { compareSamples, holm, formatPValue } from '../stats/index.ts';
 
 export const ALPHA = 0.05;

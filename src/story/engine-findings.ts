@@ -2,7 +2,7 @@
 // itself so the engines page never quotes a figure its data does not hold: for each
 // step (a stage against the stage before it), whether it paid in each engine, and where
 // SIMD WebAssembly lands against blake3-wasm in each.
-import type { EngineInfo } from '../bench/results.ts';
+import type { EngineInfo } from '../core/bench/results.ts';
 import { cellKey, stepRows } from '../results/analysis/model.ts';
 import type { EngineModel } from '../results/analysis/engine-ladder.ts';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Results } from '../../src/bench/results.ts';
+import type { Results } from '../../src/core/bench/results.ts';
 import { spread } from '../../src/class/board.ts';
 import { DEFAULT_CLASS_PLAN } from '../../src/class/plan.ts';
 import { summarize } from '../../src/class/summary.ts';

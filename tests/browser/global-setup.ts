@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { build, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { missingBrowser } from '../../src/bench-node/browsers.ts';
-import { BROWSER_IDS } from '../../src/bench/engines.ts';
+import { BROWSER_IDS } from '../../src/core/bench/engines.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -9,7 +9,7 @@ import { STAGES } from '../../steps/index.ts';
 import { BASELINES } from '../../steps/baselines.ts';
 import { baseURL, launchBrowser, launchFirefox, openApp } from './harness.ts';
 import { launchWebKit } from '../../src/bench-node/webkit.ts';
-import { SIMD_PROBE } from '../../src/bench/capabilities.ts';
+import { SIMD_PROBE } from '../../src/core/bench/capabilities.ts';
 
 interface Row {
   id: string;

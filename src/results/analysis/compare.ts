@@ -4,8 +4,8 @@
 // run: every stage against the stage before it and against the WebAssembly baseline.
 // Text layout lives in compare-text.ts.
 
-import { enginesOf } from '../../bench/engines.ts';
-import type { ContestantInfo, ContestantKind, Results } from '../../bench/results.ts';
+import { enginesOf } from '../../core/bench/engines.ts';
+import type { ContestantInfo, ContestantKind, Results } from '../../core/bench/results.ts';
 import { geomean, holm } from '../../stats/aggregate.ts';
 import { compareSamples, percentChange, type Comparison } from '../../stats/compare.ts';
 import { summarize, type Summary } from '../../stats/median.ts';

@@ -2,7 +2,7 @@
 // theme. Plain data in, plain objects out: Chart.js itself is only loaded by the canvas.
 import type { ChartConfiguration, ChartDataset, FontSpec, ScaleOptions, TooltipItem } from 'chart.js';
 import { STAGES } from '../../../steps/index.ts';
-import { formatSize } from '../../bench/plan.ts';
+import { formatSize } from '../../core/bench/plan.ts';
 import { formatMBps, formatRatio, formatSig } from '../text/format.ts';
 import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../analysis/model.ts';
 import type { Interval } from './chartjs.ts';

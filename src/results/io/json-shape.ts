@@ -6,7 +6,7 @@
 
 /**
  * The deepest nesting a results document has: the document (1), `runs` (2), one run (3)
- * and its `nsPerOp` list (4). See src/bench/results.ts.
+ * and its `nsPerOp` list (4). See src/core/bench/results.ts.
  */
 export const MAX_RESULTS_DEPTH = 4;
 

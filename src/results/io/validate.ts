@@ -1,6 +1,6 @@
 // The gate every results document from outside passes through: share links, imported
 // files, anything a classmate sent. It checks the versioned schema of
-// src/bench/results.ts field by field and returns a fresh object built only from the
+// src/core/bench/results.ts field by field and returns a fresh object built only from the
 // fields it checked, so nothing the input carried besides them (prototype tricks,
 // getters, extra fields) reaches the app. Each refusal is one human sentence that names
 // the field by its path, e.g. "runs[3].nsPerOp[2] is -1: ...".
@@ -11,7 +11,7 @@
 //
 // Version 1 documents (before runs named their engine) are still read, as version 2
 // documents whose one engine is the one their env describes.
-import { engineFromEnv } from '../../bench/engines.ts';
+import { engineFromEnv } from '../../core/bench/engines.ts';
 import {
   RESULT_KINDS,
   RESULTS_FIELDS,
@@ -25,7 +25,7 @@ import {
   type Results,
   type RunConfig,
   type RunResult,
-} from '../../bench/results.ts';
+} from '../../core/bench/results.ts';
 import * as limits from './limits.ts';
 import { CONTROL, CONTROL_IN_MULTILINE, LONE_SURROGATE } from '../../lib/text-rules.ts';
 

@@ -1,7 +1,7 @@
 // What a short run can and cannot tell, in one sentence: with fewer samples than a 95%
 // interval needs, every ± is infinite; with fewer than the U test needs, no difference
 // can be significant. The numbers come from the statistics code, not from a constant.
-import type { Results } from '../../bench/results.ts';
+import type { Results } from '../../core/bench/results.ts';
 import { minSamplesToDetect } from '../../stats/compare.ts';
 import { minSamplesForInterval } from '../../stats/median.ts';
 

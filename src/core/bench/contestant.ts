@@ -4,7 +4,7 @@
 
 import type { ContestantKind } from './results.ts';
 import type { Requirement } from './capabilities.ts';
-import type { OneBlockChoice, ThreadUse } from '../../steps/index.ts';
+import type { OneBlockChoice, ThreadUse } from '../../../steps/index.ts';
 
 export interface ContestantHasher {
   /** A 32-byte digest of `input`; WebCrypto can only answer with a promise. */

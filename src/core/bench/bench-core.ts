@@ -1,9 +1,9 @@
 // The half of the benchmark that runs inside a worker, the only part of it that hashes.
 // Each worker, and so each instance of this core, serves one contestant. The
-// coordinator (src/bench/runner.ts) decides what to measure and when; this module loads
+// coordinator (src/core/bench/runner.ts) decides what to measure and when; this module loads
 // the contestant, proves its digests right, warms it up, picks how many hashes one
 // sample holds, and times samples. What they say to each other is in
-// src/bench/core-protocol.ts; the timed loop itself is in batch-timer.ts.
+// src/core/bench/core-protocol.ts; the timed loop itself is in batch-timer.ts.
 //
 // The same core runs in a browser Web Worker (bench.worker.ts) and a Node worker thread
 // (bench.node-worker.ts). Errors come back as data ({ status: 'failed', reason }), so
@@ -11,16 +11,16 @@
 
 import { blake3 } from '@noble/hashes/blake3.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { Contestant, ContestantHasher } from '../src/bench/contestants.ts';
-import { missingCapability, type Capabilities } from '../src/bench/capabilities.ts';
-import { contentVersion } from '../src/bench/source-version.ts';
-import { measureTimerResolutionMs } from '../src/bench/timer.ts';
-import type { BenchCore, LoadOutcome, PrepareOutcome, PrepareSettings, Probe } from '../src/bench/core-protocol.ts';
-import { patternInput } from '../src/selftest/vectors.ts';
+import type { Contestant, ContestantHasher } from './contestants.ts';
+import { missingCapability, type Capabilities } from './capabilities.ts';
+import { contentVersion } from './source-version.ts';
+import { measureTimerResolutionMs } from './timer.ts';
+import type { BenchCore, LoadOutcome, PrepareOutcome, PrepareSettings, Probe } from './core-protocol.ts';
+import { patternInput } from '../../selftest/vectors.ts';
 import { batchTimer, currentSink, type Batch } from './batch-timer.ts';
 import { describeDigest, message, sameDigest, wrongBeforeTiming } from './digest-check.ts';
 
-export type { BenchCore } from '../src/bench/core-protocol.ts';
+export type { BenchCore } from './core-protocol.ts';
 
 /**
  * Small inputs every contestant must hash right before anything else: empty, one byte,

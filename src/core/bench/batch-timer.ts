@@ -1,7 +1,7 @@
 // The timed loop of a bench worker, the only code that runs while the clock does: `n`
 // hashes of one input, back to back, each digest folded into a sink.
 
-import type { ContestantHasher } from '../src/bench/contestants.ts';
+import type { ContestantHasher } from './contestants.ts';
 
 /**
  * Every digest feeds this value, which goes back to the coordinator with each sample:

@@ -57,7 +57,7 @@ export type ContestantKind = (typeof CONTESTANT_KINDS)[number];
 
 /**
  * The engine id of native code: the blake3 crate compiled natively and timed outside any
- * JavaScript engine (`npm run bench -- --native`, src/bench/native-results.ts). Its runs
+ * JavaScript engine (`npm run bench -- --native`, src/core/bench/native-results.ts). Its runs
  * stand beside every engine of the document.
  */
 export const NATIVE_ENGINE_ID = 'native';

@@ -1,9 +1,9 @@
 // Everything the bench can time, in one shape: the stages (steps/index.ts), the
 // baselines and peers (steps/baselines.ts) and, only when asked for by id, the fault
-// contestants that exist to prove a broken one cannot break a run (src/bench/faults.ts).
+// contestants that exist to prove a broken one cannot break a run (src/core/bench/faults.ts).
 
-import { STAGES } from '../../steps/index.ts';
-import { BASELINES } from '../../steps/baselines.ts';
+import { STAGES } from '../../../steps/index.ts';
+import { BASELINES } from '../../../steps/baselines.ts';
 import type { Contestant } from './contestant.ts';
 import { FAULTS } from './faults.ts';
 

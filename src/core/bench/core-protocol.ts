@@ -1,9 +1,9 @@
-// What the coordinator (runner.ts) and a bench worker's core (workers/bench-core.ts) say
+// What the coordinator (runner.ts) and a bench worker's core (src/core/bench/bench-core.ts) say
 // to each other: the four calls and their answers. Errors come back as data
 // ({ status: 'failed', reason }), so a broken contestant is a result, not a lost worker.
 
 import type { Capabilities } from './capabilities.ts';
-import type { OneBlockChoice, ThreadUse } from '../../steps/index.ts';
+import type { OneBlockChoice, ThreadUse } from '../../../steps/index.ts';
 
 export interface Probe {
   /** Smallest non-zero step seen on the worker's clock. */

@@ -4,8 +4,8 @@
 // stage 10 timed fastest on this machine. The bench records this beside its figures and
 // the self-test shows it.
 
-import { poolWon, type Crossover } from '../../steps/11-every-core/blake3.ts';
-import type { OneBlockChoice, ThreadUse } from '../../steps/index.ts';
+import { poolWon, type Crossover } from '../../../steps/11-every-core/blake3.ts';
+import type { OneBlockChoice, ThreadUse } from '../../../steps/index.ts';
 import { formatSize } from './plan.ts';
 
 export function describeThreadUse(use: ThreadUse): string {
