@@ -9,8 +9,8 @@
 
 import { Worker } from 'node:worker_threads';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../src/bench-node/chromium-path.ts';
-import { serveBenchPage } from '../src/bench-node/bench-server.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../src/node/chromium-path.ts';
+import { serveBenchPage } from '../src/node/bench-server.ts';
 import { checkCoresOptions, describeCores, measureCores, type CoresOptions, type CoresResult } from '../src/core/bench/cores.ts';
 import { parseSize } from '../src/core/bench/plan.ts';
 

@@ -1,7 +1,7 @@
 // The engine in real Node worker threads: every fault contestant is stopped with its
 // reason while the real contestants around it finish, and cancel ends a live run.
 import { describe, expect, it } from 'vitest';
-import { startNodeBenchmark } from '../src/bench-node/node.ts';
+import { startNodeBenchmark } from '../src/node/node.ts';
 import type { Results } from '../src/core/bench/results.ts';
 import { validateResults } from '../src/results/io/validate.ts';
 

@@ -2,7 +2,7 @@
 // time box, capability overrides, environment names and stage versions.
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatSize, parseSize, checkPlan, DEFAULT_SIZES, MAX_PLAN_SIZE, OFFERED_SIZES } from '../src/core/bench/plan.ts';
-import { parseCliArgs } from '../src/bench/cli-args.ts';
+import { parseCliArgs } from '../src/node/cli-args.ts';
 import { predictOneHash, describeMs } from '../src/core/bench/predict.ts';
 import { detectCapabilities, missingCapability, probeCapabilities } from '../src/core/bench/capabilities.ts';
 import { describeBrowser, describeOs } from '../src/bench/browser.ts';

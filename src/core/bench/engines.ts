@@ -7,7 +7,7 @@
 
 import { NATIVE_ENGINE_ID, RESULTS_VERSION, type EngineInfo, type Environment, type Results, type RunConfig } from './results.ts';
 
-/** The browsers the command line can drive (src/bench-node/browsers.ts), by engine id. */
+/** The browsers the command line can drive (src/node/browsers.ts), by engine id. */
 export const BROWSER_IDS = ['chromium', 'firefox', 'webkit'] as const;
 export type BrowserId = (typeof BROWSER_IDS)[number];
 

@@ -1,7 +1,7 @@
 // The coordinator of a benchmark run. It runs on the page's main thread (or Node's) and
 // never hashes: every hash happens in a worker (src/core/bench/bench-core.ts), one worker per
 // contestant, started lazily and terminated when its contestant fails, hangs or is
-// cancelled. The same coordinator serves the browser (browser.ts) and Node (../../bench-node/node.ts);
+// cancelled. The same coordinator serves the browser (browser.ts) and Node (../../node/node.ts);
 // only the way a worker is spawned differs. The workers are reached through
 // worker-bridge.ts, and what the run found so far lives in run-table.ts; this file holds
 // the order of the phases.
