@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import type { Results, RunResult } from '../src/core/bench/results.ts';
 import { compareResults, compareStages } from '../src/results/analysis/compare.ts';
 import { formatComparisonReport, formatStageReport } from '../src/results/text/compare-text.ts';
-import { holm } from '../src/stats/index.ts';
+import { holm } from '../src/core/stats/index.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
 
 /** Ten samples around `ns`, spread +-0.45%, so two contestants 10% apart never overlap. */

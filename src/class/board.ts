@@ -5,7 +5,7 @@
 import { STAGES } from '../../steps/index.ts';
 import { DEFAULT_CONTESTANTS } from '../core/bench/contestants.ts';
 import { articleSpeedupBetween } from '../results/analysis/model.ts';
-import { quantileSorted } from '../stats/median.ts';
+import { quantileSorted } from '../core/stats/median.ts';
 import type { ClassPlan } from './plan.ts';
 import { runState, type EntrySummary, type RunState } from './summary.ts';
 

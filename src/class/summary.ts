@@ -4,7 +4,7 @@
 // and its live events carry a few hundred bytes per machine instead of every sample.
 import type { Results } from '../core/bench/results.ts';
 import { mbPerSec } from '../results/text/format.ts';
-import { medianSorted } from '../stats/median.ts';
+import { medianSorted } from '../core/stats/median.ts';
 
 /** The browser engines a board colours by; "other" for anything it cannot tell. */
 export type Engine = 'Blink' | 'Gecko' | 'WebKit' | 'Node' | 'other';

@@ -3,7 +3,7 @@
 // compared with the stage before it. Pure functions, so Node tests can check them.
 
 import { parseGoBench } from '../results/io/gofmt.ts';
-import { compareSamples, summarize, type Comparison, type Summary } from '../stats/index.ts';
+import { compareSamples, summarize, type Comparison, type Summary } from '../core/stats/index.ts';
 
 export const GO_BENCHMARKS = ['Hash8Bytes', 'Hash1K', 'Hash8K'] as const;
 export type GoBenchmark = (typeof GO_BENCHMARKS)[number];

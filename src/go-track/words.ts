@@ -3,7 +3,7 @@
 // number in these sentences comes from the run or the evidence passed in.
 
 import type { GoEvidence } from './evidence-types.ts';
-import { formatDelta, formatP } from '../stats/index.ts';
+import { formatDelta, formatP } from '../core/stats/index.ts';
 import { GO_BENCHMARKS, stepRows, type GoBenchmark, type GoMetric, type GoRun, type StepRow } from './measured.ts';
 import { GO_STAGES } from './stages.ts';
 import { TALK_STEPS, TALK_SUMMARY, type PublishedRow } from './published.ts';

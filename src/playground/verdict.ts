@@ -6,7 +6,7 @@
 
 import type { Results } from '../core/bench/results.ts';
 import { formatSize } from '../core/bench/plan.ts';
-import { compareSamples, holm, formatPValue } from '../stats/index.ts';
+import { compareSamples, holm, formatPValue } from '../core/stats/index.ts';
 
 export const ALPHA = 0.05;
 

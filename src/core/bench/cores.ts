@@ -17,7 +17,7 @@
 // round, and each round gives its own ratios: noise that lasts seconds then hits all three
 // alike. The ratios' medians come with a 95% confidence interval, as the bench gives.
 
-import { summarize } from '../../stats/median.ts';
+import { summarize } from '../stats/median.ts';
 import { formatSize } from './plan.ts';
 import * as stage10 from '../../../steps/10-simd-one-block/blake3.ts';
 import * as stage11 from '../../../steps/11-every-core/blake3.ts';

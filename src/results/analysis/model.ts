@@ -6,7 +6,7 @@
 import { STAGES } from '../../../steps/index.ts';
 import { BLAKE3_WASM } from '../../../steps/blake3-wasm-info.ts';
 import type { ContestantInfo, Results, RunStatus } from '../../core/bench/results.ts';
-import type { Comparison } from '../../stats/compare.ts';
+import type { Comparison } from '../../core/stats/compare.ts';
 import { NATIVE_REFERENCE_ID } from '../../core/bench/native-results.ts';
 import { compareStages, type CellSummary, type StageReport, type StepComparison } from './compare.ts';
 
