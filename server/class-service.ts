@@ -6,7 +6,7 @@ import { checkNickname, nicknameKey } from '../src/class/nickname.ts';
 import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/class/plan.ts';
 import type { Board, ClassInfo, ClassState, Started, Student } from '../src/class/protocol.ts';
 import { summarize, type EntrySummary } from '../src/class/summary.ts';
-import { parseResultsJson } from '../src/results/io/validate.ts';
+import { parseResultsJson } from '../src/core/results/io/validate.ts';
 import type { EventHub } from './events.ts';
 import { MAX_MACHINES_PER_CLIENT, MAX_STUDENTS, type RateLimits } from './limits.ts';
 import { Refused, tooMany } from './refusal.ts';

@@ -8,7 +8,7 @@ import { runBenchmark, type RunOptions } from '../src/core/bench/runner.ts';
 import { contestantById, type Contestant } from '../src/core/bench/contestants.ts';
 import type { Capabilities } from '../src/core/bench/capabilities.ts';
 import type { WorkerHandle } from '../src/core/bench/worker-handle.ts';
-import { validateResults } from '../src/results/io/validate.ts';
+import { validateResults } from '../src/core/results/io/validate.ts';
 
 const CAPABLE: Capabilities = { wasmSimd: true, webCrypto: true, littleEndian: true, crossOriginIsolated: true };
 const HOST = { runtime: 'node', runtimeVersion: 'Node test', userAgent: 'test', os: 'Linux x64', cores: 2 } as const;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
 import { STAGE_POINTS, stageColor, stagePoint, type ChartTheme } from '../src/results/charts/theme.svelte.ts';
 import { throughputChart } from '../src/results/charts/configs.ts';
-import { buildModel } from '../src/results/analysis/model.ts';
+import { buildModel } from '../src/core/results/analysis/model.ts';
 import { fullResults } from './fixtures/full-results.ts';
 
 const LIGHT: ChartTheme = {

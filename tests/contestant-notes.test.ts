@@ -3,7 +3,7 @@
 // timed faster. A reader must be able to tell a multi-core figure from one core's.
 import { describe, expect, it } from 'vitest';
 import { describeOneBlockChoice, describeThreadUse } from '../src/core/bench/threads.ts';
-import { MAX_TEXT } from '../src/results/io/limits.ts';
+import { MAX_TEXT } from '../src/core/results/io/limits.ts';
 
 const MiB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeEnvironment, formatRatio, formatSig, mbPerSec, shortName } from '../src/results/text/format.ts';
-import { payloadFromLink, shareUrl } from '../src/results/io/links.ts';
+import { describeEnvironment, formatRatio, formatSig, mbPerSec, shortName } from '../src/core/results/text/format.ts';
+import { payloadFromLink, shareUrl } from '../src/core/results/io/links.ts';
 import type { Environment } from '../src/core/bench/results.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
 

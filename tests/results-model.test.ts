@@ -13,11 +13,11 @@ import {
   needsLogScale,
   ratioRange,
   stepRows,
-} from '../src/results/analysis/model.ts';
-import { baselineTable, estimateText, Footnotes, stepTable, throughputTable, twoSetTable } from '../src/results/text/tables.ts';
-import { compareResults } from '../src/results/analysis/compare.ts';
+} from '../src/core/results/analysis/model.ts';
+import { baselineTable, estimateText, Footnotes, stepTable, throughputTable, twoSetTable } from '../src/core/results/text/tables.ts';
+import { compareResults } from '../src/core/results/analysis/compare.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
-import { skipsStages } from '../src/results/text/step-label.ts';
+import { skipsStages } from '../src/core/results/text/step-label.ts';
 
 /** Ten samples spread ±2% around `ns`, median exactly `ns`. */
 function around(ns: number): number[] {

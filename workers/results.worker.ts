@@ -3,8 +3,8 @@
 // and answering while this worker inflates, parses and checks it. The page gives it a
 // time limit and terminates it past that (src/results/io/decode-client.ts).
 import { expose } from 'comlink';
-import { readResultsFile } from '../src/results/io/io.ts';
-import { decodeSharePayload } from '../src/results/io/share.ts';
+import { readResultsFile } from '../src/core/results/io/io.ts';
+import { decodeSharePayload } from '../src/core/results/io/share.ts';
 
 const api = {
   decodeSharePayload,

@@ -17,8 +17,8 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Results } from '../../src/core/bench/results.ts';
-import { toGoBench } from '../../src/results/io/gofmt.ts';
-import { validateResults } from '../../src/results/io/validate.ts';
+import { toGoBench } from '../../src/core/results/io/gofmt.ts';
+import { validateResults } from '../../src/core/results/io/validate.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');

@@ -3,7 +3,7 @@
 // localStorage so the stage pages still show this machine's numbers after a reload, and
 // read back through the validator like any other document from outside the page.
 import type { Results } from '../core/bench/results.ts';
-import { parseResultsJson } from '../results/io/validate.ts';
+import { parseResultsJson } from '../core/results/io/validate.ts';
 
 const STORAGE_KEY = 'blake3-lab:results';
 

@@ -5,10 +5,10 @@ import { DEFAULT_ROUNDS, DEFAULT_SIZES, listContestants, startBenchmark, type Pr
 import { detectCapabilities, missingCapability } from '../core/bench/capabilities.ts';
 import type { Contestant } from '../core/bench/contestants.ts';
 import type { Results } from '../core/bench/results.ts';
-import { MAX_TEXT } from '../results/io/limits.ts';
+import { MAX_TEXT } from '../core/results/io/limits.ts';
 import { current } from './current.svelte.ts';
-import { MIN_ROUNDS_FOR_INTERVAL } from '../results/text/short-run.ts';
-import { DEFAULT_CLEAR_LIMIT_MIN, DEFAULT_CLEAR_PERCENT, isClear, MAX_CLEAR_ROUNDS, widest, type Widest } from '../results/analysis/until-clear.ts';
+import { MIN_ROUNDS_FOR_INTERVAL } from '../core/results/text/short-run.ts';
+import { DEFAULT_CLEAR_LIMIT_MIN, DEFAULT_CLEAR_PERCENT, isClear, MAX_CLEAR_ROUNDS, widest, type Widest } from '../core/results/analysis/until-clear.ts';
 
 /** What ended a run that runs until the answer is clear, for the status line. */
 export interface ClearEnd {

@@ -5,7 +5,7 @@ import type { ChartConfiguration, ChartDataset, PointStyle, TooltipItem } from '
 import type { Interval } from '../results/charts/chartjs.ts';
 import { font, legend, tooltip, valueAxis } from '../results/charts/configs.ts';
 import type { ChartTheme } from '../results/charts/theme.svelte.ts';
-import { formatMBps, formatSig } from '../results/text/format.ts';
+import { formatMBps, formatSig } from '../core/results/text/format.ts';
 import { columnLabel, throughputOf, type BoardColumn, type Spread } from './board.ts';
 import type { Engine, EntrySummary } from './summary.ts';
 

@@ -4,7 +4,7 @@
 // median of those steps) beside the article's figures. Pure functions, tested in Node.
 import { STAGES } from '../../steps/index.ts';
 import { DEFAULT_CONTESTANTS } from '../core/bench/contestants.ts';
-import { articleSpeedupBetween } from '../results/analysis/model.ts';
+import { articleSpeedupBetween } from '../core/results/analysis/model.ts';
 import { quantileSorted } from '../core/stats/median.ts';
 import type { ClassPlan } from './plan.ts';
 import { runState, type EntrySummary, type RunState } from './summary.ts';

@@ -1,6 +1,6 @@
 // A variant in a link: "#/playground/<stage>/share/1.<payload>", where the payload is
 // the edited files as JSON, compressed with raw DEFLATE and written in base64url, like
-// a results link (src/results/io/share.ts) and under the same limits. Only the files that
+// a results link (src/core/results/io/share.ts) and under the same limits. Only the files that
 // differ from the stage go in; the rest come from the stage itself.
 //
 // A variant link carries code, so decoding trusts nothing: the payload's size, alphabet
@@ -10,8 +10,8 @@
 // runs anything: the page shows the code and waits for the learner's click.
 
 import { STAGES, type Stage } from '../../steps/index.ts';
-import { MAX_SHARE_PAYLOAD_CHARS } from '../results/io/limits.ts';
-import { fromBase64Url, inflateLimited, pipeThrough, toBase64Url } from '../results/io/share.ts';
+import { MAX_SHARE_PAYLOAD_CHARS } from '../core/results/io/limits.ts';
+import { fromBase64Url, inflateLimited, pipeThrough, toBase64Url } from '../core/results/io/share.ts';
 
 export const VARIANT_FORMAT = 'blake3-lab-variant';
 /** The version of the JSON inside a link; a newer one is refused with a message, not guessed at. */

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp } from './harness.ts';
 import type { BenchPlan } from '../../src/core/bench/plan.ts';
 import type { Results } from '../../src/core/bench/results.ts';
-import { validateResults } from '../../src/results/io/validate.ts';
+import { validateResults } from '../../src/core/results/io/validate.ts';
 
 let browser: Browser;
 beforeAll(async () => {

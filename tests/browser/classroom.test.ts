@@ -13,7 +13,7 @@ import type { Results } from '../../src/core/bench/results.ts';
 import { spread } from '../../src/class/board.ts';
 import { DEFAULT_CLASS_PLAN } from '../../src/class/plan.ts';
 import { summarize } from '../../src/class/summary.ts';
-import { formatSig } from '../../src/results/text/format.ts';
+import { formatSig } from '../../src/core/results/text/format.ts';
 import { call, classWithStudents, join, postResults, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
 import { launchBrowser, openApp } from './harness.ts';
 

@@ -5,7 +5,7 @@
 
 import { formatSize } from './plan.ts';
 import type { Results } from './results.ts';
-import { mbPerSec, formatSig } from '../../results/text/format.ts';
+import { mbPerSec, formatSig } from '../results/text/format.ts';
 
 const ONE_BLOCK = '10-simd-one-block';
 const EVERY_CORE = '11-every-core';

@@ -1,6 +1,6 @@
 // The results document: what a benchmark run produced, versioned, so it can be saved,
 // shared in a link, imported by a classmate and compared. Everything that crosses a
-// trust boundary (links, imported files) is checked by src/results/io/validate.ts first.
+// trust boundary (links, imported files) is checked by src/core/results/io/validate.ts first.
 
 export const RESULTS_FORMAT = 'blake3-lab-results';
 /**

@@ -3,12 +3,12 @@
 import type { ChartConfiguration, ChartDataset, FontSpec, ScaleOptions, TooltipItem } from 'chart.js';
 import { STAGES } from '../../../steps/index.ts';
 import { formatSize } from '../../core/bench/plan.ts';
-import { formatMBps, formatRatio, formatSig } from '../text/format.ts';
-import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../analysis/model.ts';
+import { formatMBps, formatRatio, formatSig } from '../../core/results/text/format.ts';
+import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../../core/results/analysis/model.ts';
 import type { Interval } from './chartjs.ts';
-import { stepName } from '../text/step-label.ts';
+import { stepName } from '../../core/results/text/step-label.ts';
 import { engineColor, otherStyle, stageColor, stagePoint, type ChartTheme } from './theme.svelte.ts';
-import type { EngineLadder } from '../analysis/engine-ladder.ts';
+import type { EngineLadder } from '../../core/results/analysis/engine-ladder.ts';
 
 export function font(theme: ChartTheme, scale = 1): Partial<FontSpec> {
   return { size: Math.round(theme.fontSize * scale), family: getFontFamily() };

@@ -5,7 +5,7 @@
 // limit (the worker's memory goes with it).
 import { wrap } from 'comlink';
 import type { ResultsWorkerApi } from '../../../workers/results.worker.ts';
-import type { ResultsCheck } from './validate.ts';
+import type { ResultsCheck } from '../../core/results/io/validate.ts';
 
 /**
  * How long reading one document may take. A real run's link decodes in tens of

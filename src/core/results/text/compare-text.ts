@@ -3,9 +3,9 @@
 // row, and warnings as numbered footnotes. Without the Holm extra, a two-file report
 // prints exactly as benchstat prints it (tests/stats-golden.test.ts checks this).
 
-import { formatDelta, formatP, formatPlusMinus, formatPValue, formatSigned } from '../../core/stats/format.ts';
-import { TextTable, superscript } from '../../core/stats/table.ts';
-import { commonScale, formatScaled, formatScaledValue, unitClass } from '../../core/stats/units.ts';
+import { formatDelta, formatP, formatPlusMinus, formatPValue, formatSigned } from '../../stats/format.ts';
+import { TextTable, superscript } from '../../stats/table.ts';
+import { commonScale, formatScaled, formatScaledValue, unitClass } from '../../stats/units.ts';
 import type { ComparisonReport, ComparisonTable, StageReport, StepComparison } from '../analysis/compare.ts';
 import { sizeLabel } from '../io/gofmt.ts';
 

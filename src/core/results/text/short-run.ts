@@ -1,9 +1,9 @@
 // What a short run can and cannot tell, in one sentence: with fewer samples than a 95%
 // interval needs, every ± is infinite; with fewer than the U test needs, no difference
 // can be significant. The numbers come from the statistics code, not from a constant.
-import type { Results } from '../../core/bench/results.ts';
-import { minSamplesToDetect } from '../../core/stats/compare.ts';
-import { minSamplesForInterval } from '../../core/stats/median.ts';
+import type { Results } from '../../bench/results.ts';
+import { minSamplesToDetect } from '../../stats/compare.ts';
+import { minSamplesForInterval } from '../../stats/median.ts';
 
 /** 6: the fewest samples whose order statistics bracket the median with 95% confidence. */
 export const MIN_ROUNDS_FOR_INTERVAL = Number(minSamplesForInterval(0.95).replace(/\D/g, ''));

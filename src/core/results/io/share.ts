@@ -12,7 +12,7 @@
 // an object and never nest deeper than results do. The JSON then goes through the same
 // validation as an imported file. The app runs all of this in a worker with a time
 // limit (decode-client.ts), so no link can stall the page.
-import type { Results } from '../../core/bench/results.ts';
+import type { Results } from '../../bench/results.ts';
 import { JsonShapeGuard } from './json-shape.ts';
 import { MAX_RESULTS_BYTES, MAX_SHARE_PAYLOAD_CHARS } from './limits.ts';
 import { parseResultsJson, type ResultsCheck } from './validate.ts';

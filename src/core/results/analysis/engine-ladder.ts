@@ -3,9 +3,9 @@
 // engine's numbers come from its own single-engine document (splitByEngine) through the
 // same model as the rest of the results pages, so a figure here is the figure the
 // engine's own tables show.
-import { measuringEngines, splitByEngine } from '../../core/bench/engines.ts';
-import { formatSize } from '../../core/bench/plan.ts';
-import type { ContestantInfo, EngineInfo, Results } from '../../core/bench/results.ts';
+import { measuringEngines, splitByEngine } from '../../bench/engines.ts';
+import { formatSize } from '../../bench/plan.ts';
+import type { ContestantInfo, EngineInfo, Results } from '../../bench/results.ts';
 import { formatRatio, formatSig } from '../text/format.ts';
 import { BASELINE_ID, buildModel, cellKey, type Estimate, type ResultsModel } from './model.ts';
 

@@ -1,6 +1,6 @@
 // How a step is named where it is compared: "8 vs 0" says which two stages the figure
 // is between, which matters when the stages in between were not measured.
-import { STAGES } from '../../../steps/index.ts';
+import { STAGES } from '../../../../steps/index.ts';
 
 const NUMBERS = new Map(STAGES.map((stage) => [stage.id, stage.index]));
 

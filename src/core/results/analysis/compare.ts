@@ -4,12 +4,12 @@
 // run: every stage against the stage before it and against the WebAssembly baseline.
 // Text layout lives in compare-text.ts.
 
-import { enginesOf } from '../../core/bench/engines.ts';
-import type { ContestantInfo, ContestantKind, Results } from '../../core/bench/results.ts';
-import { geomean, holm } from '../../core/stats/aggregate.ts';
-import { compareSamples, percentChange, type Comparison } from '../../core/stats/compare.ts';
-import { summarize, type Summary } from '../../core/stats/median.ts';
-import { tidy } from '../../core/stats/units.ts';
+import { enginesOf } from '../../bench/engines.ts';
+import type { ContestantInfo, ContestantKind, Results } from '../../bench/results.ts';
+import { geomean, holm } from '../../stats/aggregate.ts';
+import { compareSamples, percentChange, type Comparison } from '../../stats/compare.ts';
+import { summarize, type Summary } from '../../stats/median.ts';
+import { tidy } from '../../stats/units.ts';
 import { mbPerSec } from '../text/format.ts';
 import { benchmarkName, goConfig, nameEngine, looksLikeGoBench, nameKeys, parseGoBench, parseSizeLabel, rowName, type GoBenchFile } from '../io/gofmt.ts';
 import { parseResultsJson } from '../io/validate.ts';

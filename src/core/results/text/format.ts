@@ -1,6 +1,6 @@
 // Number and label formatting shared by the results tables, charts and the stage page.
 // Pure functions: the same figure reads the same everywhere.
-import type { EngineInfo, Environment } from '../../core/bench/results.ts';
+import type { EngineInfo, Environment } from '../../bench/results.ts';
 
 /** Throughput in MB/s (10^6 bytes per second, as Go's benchmarks report it) of one hash of `size` bytes taking `nsPerOp`. */
 export function mbPerSec(size: number, nsPerOp: number): number {

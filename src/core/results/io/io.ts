@@ -2,7 +2,7 @@
 // bytes checked before decoding, then the same validation as a share link) and writing
 // one to download. A file is our JSON or the Go benchmark text we export, told apart by
 // content, so either export can be imported again.
-import type { Results } from '../../core/bench/results.ts';
+import type { Results } from '../../bench/results.ts';
 import { goBenchToResults, looksLikeGoBench, parseGoBench } from './gofmt.ts';
 import { JsonShapeGuard } from './json-shape.ts';
 import { MAX_RESULTS_BYTES } from './limits.ts';

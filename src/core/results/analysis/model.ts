@@ -3,11 +3,11 @@
 // build of the Rust reference, and every run that did not finish cleanly with its reason.
 // The statistics themselves (medians, intervals, U test, Holm) come from compare.ts, the
 // same code the command line uses, so the page and `npm run compare` agree.
-import { STAGES } from '../../../steps/index.ts';
-import { BLAKE3_WASM } from '../../../steps/blake3-wasm-info.ts';
-import type { ContestantInfo, Results, RunStatus } from '../../core/bench/results.ts';
-import type { Comparison } from '../../core/stats/compare.ts';
-import { NATIVE_REFERENCE_ID } from '../../core/bench/native-results.ts';
+import { STAGES } from '../../../../steps/index.ts';
+import { BLAKE3_WASM } from '../../../../steps/blake3-wasm-info.ts';
+import type { ContestantInfo, Results, RunStatus } from '../../bench/results.ts';
+import type { Comparison } from '../../stats/compare.ts';
+import { NATIVE_REFERENCE_ID } from '../../bench/native-results.ts';
 import { compareStages, type CellSummary, type StageReport, type StepComparison } from './compare.ts';
 
 /** The article's yardstick: every "x times WASM" figure is relative to it. */

@@ -11,7 +11,7 @@
 //
 // Version 1 documents (before runs named their engine) are still read, as version 2
 // documents whose one engine is the one their env describes.
-import { engineFromEnv } from '../../core/bench/engines.ts';
+import { engineFromEnv } from '../../bench/engines.ts';
 import {
   RESULT_KINDS,
   RESULTS_FIELDS,
@@ -25,9 +25,9 @@ import {
   type Results,
   type RunConfig,
   type RunResult,
-} from '../../core/bench/results.ts';
+} from '../../bench/results.ts';
 import * as limits from './limits.ts';
-import { CONTROL, CONTROL_IN_MULTILINE, LONE_SURROGATE } from '../../lib/text-rules.ts';
+import { CONTROL, CONTROL_IN_MULTILINE, LONE_SURROGATE } from '../../../lib/text-rules.ts';
 
 export type ResultsCheck = { ok: true; results: Results } | { ok: false; error: string };
 

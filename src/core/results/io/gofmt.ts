@@ -13,7 +13,7 @@
 //   BenchmarkBLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-2  ...
 // so `benchstat -col /engine file.txt` puts the engines side by side.
 
-import { enginesOf } from '../../core/bench/engines.ts';
+import { enginesOf } from '../../bench/engines.ts';
 import {
   RESULTS_FORMAT,
   RESULTS_VERSION,
@@ -23,7 +23,7 @@ import {
   type Results,
   type RunConfig,
   type RunResult,
-} from '../../core/bench/results.ts';
+} from '../../bench/results.ts';
 import { mbPerSec } from '../text/format.ts';
 import { validateResults, type ResultsCheck } from './validate.ts';
 

@@ -2,8 +2,8 @@
 // measures is known to a stated width, or a time limit passes. It stops on the width of
 // the 95% intervals, never on the first p below 0.05: stopping the moment a test looks
 // significant ("peeking") turns noise into findings far more often than 5% of the time.
-import { formatSize } from '../../core/bench/plan.ts';
-import type { Results } from '../../core/bench/results.ts';
+import { formatSize } from '../../bench/plan.ts';
+import type { Results } from '../../bench/results.ts';
 import { buildModel, stepRows } from './model.ts';
 import { stepName } from '../text/step-label.ts';
 

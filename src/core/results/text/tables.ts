@@ -2,11 +2,11 @@
 // notation benchstat prints ("312 ± 2%", "+41.20%", "~", "p=0.000 n=10"), with every
 // warning as a numbered footnote. They are the charts' text alternative too, so nothing
 // a chart shows is missing here.
-import { formatSize } from '../../core/bench/plan.ts';
-import type { RunStatus } from '../../core/bench/results.ts';
-import type { Comparison } from '../../core/stats/compare.ts';
-import { formatDelta, formatP, formatPlusMinus, formatPValue } from '../../core/stats/format.ts';
-import { superscript } from '../../core/stats/table.ts';
+import { formatSize } from '../../bench/plan.ts';
+import type { RunStatus } from '../../bench/results.ts';
+import type { Comparison } from '../../stats/compare.ts';
+import { formatDelta, formatP, formatPlusMinus, formatPValue } from '../../stats/format.ts';
+import { superscript } from '../../stats/table.ts';
 import type { ComparisonTable } from '../analysis/compare.ts';
 import { formatRatio, formatSig } from './format.ts';
 import { stepName } from './step-label.ts';
