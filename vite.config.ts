@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { securityHeaders } from './src/lib/security-headers.ts';
-import { HTML_PAGES } from './src/html-pages.ts';
+import { securityHeaders } from './src/core/site/security-headers.ts';
+import { HTML_PAGES } from './src/core/site/html-pages.ts';
 
 // The app's headers live in their own file, which the class server imports too.
 export { securityHeaders };

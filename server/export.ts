@@ -5,8 +5,8 @@
 import type { Results } from '../src/core/bench/results.ts';
 import { DEFAULT_CONTESTANTS } from '../src/core/bench/contestants.ts';
 import { formatSize } from '../src/core/bench/plan.ts';
-import type { ClassPlan } from '../src/class/plan.ts';
-import { runState, type EntrySummary } from '../src/class/summary.ts';
+import type { ClassPlan } from '../src/core/class/plan.ts';
+import { runState, type EntrySummary } from '../src/core/class/summary.ts';
 import { suggestedFileName } from '../src/core/results/io/io.ts';
 import { zipStream, type ZipFile } from './zip.ts';
 

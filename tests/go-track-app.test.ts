@@ -8,7 +8,7 @@ import { GO_STAGES } from '../src/go-track/stages.ts';
 import { bestMetric, readGoRun, stepRows, type GoRun } from '../src/go-track/measured.ts';
 import { overallWords, stepWords } from '../src/go-track/words.ts';
 import { TALK, TALK_STEPS, TALK_SUMMARY } from '../src/go-track/published.ts';
-import type { GoEvidence } from '../src/go-track/evidence-types.ts';
+import type { GoEvidence } from '../src/core/evidence/go-evidence.ts';
 
 const LAST = GO_STAGES.length - 1;
 

@@ -11,9 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { STAGES } from '../steps/index.ts';
 import { applyPatch, experimentsFor } from '../src/playground/experiments.ts';
-import { importSites, linkOrder, rewriteImports } from '../src/playground/link.ts';
-import { checkDigest, checkInput, checkSteps } from '../src/playground/checks.ts';
-import { OFFICIAL_LENGTHS, type VectorFile } from '../src/selftest/vectors.ts';
+import { importSites, linkOrder, rewriteImports } from '../src/core/playground/link.ts';
+import { checkDigest, checkInput, checkSteps } from '../src/core/playground/checks.ts';
+import { OFFICIAL_LENGTHS, type VectorFile } from '../src/core/vectors.ts';
 
 const root = new URL('../', import.meta.url);
 const read = async (path: string) => readFileSync(new URL(path, root), 'utf8');

@@ -17,8 +17,8 @@ import { createBenchCore } from '../src/core/bench/bench-core.ts';
 import type { Contestant, ContestantHasher } from '../src/core/bench/contestants.ts';
 import { decodeDataUrl } from '../steps/baselines.ts';
 import { BLAKE3_WASM } from '../steps/blake3-wasm-info.ts';
-import { linkOrder, rewriteImports, type Program } from '../src/playground/link.ts';
-import { checkDigest, checkInput, type CheckOutcome, type CheckStep } from '../src/playground/checks.ts';
+import { linkOrder, rewriteImports, type Program } from '../src/core/playground/link.ts';
+import { checkDigest, checkInput, type CheckOutcome, type CheckStep } from '../src/core/playground/checks.ts';
 import vectorFile from '../data/blake3-vectors.json';
 
 function describeError(error: unknown): string {

@@ -9,7 +9,7 @@ import vectorFile from '../data/blake3-vectors.json';
 import { probeCapabilities } from '../src/core/bench/capabilities.ts';
 import { describeOneBlockChoice, describeThreadUse } from '../src/core/bench/threads.ts';
 import { FAULTS } from '../src/core/bench/faults.ts';
-import { patternInput, toHex, type VectorFile } from '../src/selftest/vectors.ts';
+import { patternInput, toHex, type VectorFile } from '../src/core/vectors.ts';
 
 export type Verdict = 'pass' | 'fail' | 'unavailable';
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RESULTS_FORMAT, type Results } from '../../src/core/bench/results.ts';
-import type { ClassPlan } from '../../src/class/plan.ts';
+import type { ClassPlan } from '../../src/core/class/plan.ts';
 
 export interface LoadServer {
   url: string;

@@ -2,11 +2,11 @@
 // origin, JSON both ways, every refusal turned into a ClassApiError carrying the
 // server's one-sentence message.
 import type { Results } from '../core/bench/results.ts';
-import type { ClassPlan } from './plan.ts';
-import { path, ROUTES, type Board, type ClassInfo, type RouteName, type Started, type Student } from './protocol.ts';
-import type { EntrySummary } from './summary.ts';
+import type { ClassPlan } from '../core/class/plan.ts';
+import { path, ROUTES, type Board, type ClassInfo, type RouteName, type Started, type Student } from '../core/class/protocol.ts';
+import type { EntrySummary } from '../core/class/summary.ts';
 
-export type { Board, ClassInfo, ClassState, Student } from './protocol.ts';
+export type { Board, ClassInfo, ClassState, Student } from '../core/class/protocol.ts';
 
 export class ClassApiError extends Error {
   constructor(

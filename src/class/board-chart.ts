@@ -7,7 +7,7 @@ import { font, legend, tooltip, valueAxis } from '../results/charts/configs.ts';
 import type { ChartTheme } from '../results/charts/theme.svelte.ts';
 import { formatMBps, formatSig } from '../core/results/text/format.ts';
 import { columnLabel, throughputOf, type BoardColumn, type Spread } from './board.ts';
-import type { Engine, EntrySummary } from './summary.ts';
+import type { Engine, EntrySummary } from '../core/class/summary.ts';
 
 type Point = { x: number; y: number; entry?: EntrySummary };
 

@@ -6,8 +6,8 @@ import { STAGES } from '../../steps/index.ts';
 import { DEFAULT_CONTESTANTS } from '../core/bench/contestants.ts';
 import { articleSpeedupBetween } from '../core/results/analysis/model.ts';
 import { quantileSorted } from '../core/stats/median.ts';
-import type { ClassPlan } from './plan.ts';
-import { runState, type EntrySummary, type RunState } from './summary.ts';
+import type { ClassPlan } from '../core/class/plan.ts';
+import { runState, type EntrySummary, type RunState } from '../core/class/summary.ts';
 
 /** A class-wide figure: median, quartiles and extremes over the machines that have it. */
 export interface Spread {

@@ -7,8 +7,8 @@ import { startBenchmark, type Progress, type RunningBenchmark } from '../bench/b
 import type { Results } from '../core/bench/results.ts';
 import { current } from '../bench-ui/current.svelte.ts';
 import { classApi, ClassApiError, type Student } from './api.ts';
-import type { ClassPlan } from './plan.ts';
-import type { EntrySummary } from './summary.ts';
+import type { ClassPlan } from '../core/class/plan.ts';
+import type { EntrySummary } from '../core/class/summary.ts';
 
 /** Partial results go out at most this often: well inside the server's per-student limit (one every 2 s). */
 const POST_EVERY_MS = 2500;

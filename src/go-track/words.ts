@@ -2,7 +2,7 @@
 // about that step, and how both stand against the talk's published figures. Every
 // number in these sentences comes from the run or the evidence passed in.
 
-import type { GoEvidence } from './evidence-types.ts';
+import type { GoEvidence } from '../core/evidence/go-evidence.ts';
 import { formatDelta, formatP } from '../core/stats/index.ts';
 import { GO_BENCHMARKS, stepRows, type GoBenchmark, type GoMetric, type GoRun, type StepRow } from './measured.ts';
 import { GO_STAGES } from './stages.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview, type Plugin } from 'vite';
-import { BENCH_PAGES } from '../html-pages.ts';
+import { BENCH_PAGES } from '../core/site/html-pages.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { blake3 } from '@noble/hashes/blake3.js';
-import { patternInput, toHex } from '../selftest/vectors.ts';
+import { patternInput, toHex } from '../core/vectors.ts';
 import { nativeMeasurement, parseNativeOutput, type NativeMeasurement, type NativeOutput, type NativeToolchain } from '../core/bench/native-results.ts';
 
 const run = promisify(execFile);

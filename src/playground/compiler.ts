@@ -6,7 +6,7 @@
 
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { MonacoApi } from '../code/monaco.ts';
-import { linkOrder, type Program } from './link.ts';
+import { linkOrder, type Program } from '../core/playground/link.ts';
 
 type TypeScriptApi = typeof import('monaco-editor/languages/features/typescript/register');
 type ModuleResolutionKind = TypeScriptApi['ModuleResolutionKind'][keyof TypeScriptApi['ModuleResolutionKind']];

@@ -8,7 +8,7 @@ import { STAGES } from '../../steps/index.ts';
 import { BLAKE3_WASM } from '../../steps/blake3-wasm-info.ts';
 import type { MonacoApi } from '../code/monaco.ts';
 import { compile, type CompileError } from './compiler.ts';
-import type { Program } from './link.ts';
+import type { Program } from '../core/playground/link.ts';
 import { Sandbox } from './sandbox.ts';
 import { checkProgram, measurePrograms, type CheckReport } from './session.ts';
 import { judge, type Verdict } from './verdict.ts';

@@ -13,7 +13,7 @@ import coreUrl from '../../workers/playground.worker.ts?worker&url';
 import { WorkerDied, type WorkerHandle } from '../core/bench/worker-handle.ts';
 import type { BenchCore } from '../core/bench/core-protocol.ts';
 import type { PlaygroundCore } from '../../workers/playground.worker.ts';
-import type { Program } from './link.ts';
+import type { Program } from '../core/playground/link.ts';
 
 export const SANDBOX_URL = '/sandbox.html';
 

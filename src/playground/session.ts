@@ -11,10 +11,10 @@ import { CallTimeout, Cancelled, WorkerDied, callWorker } from '../core/bench/wo
 import type { Contestant } from '../core/bench/contestants.ts';
 import { BLAKE3_WASM } from '../../steps/blake3-wasm-info.ts';
 import type { Results } from '../core/bench/results.ts';
-import type { Program } from './link.ts';
+import type { Program } from '../core/playground/link.ts';
 import type { Sandbox } from './sandbox.ts';
-import { OFFICIAL_LENGTHS } from '../selftest/vectors.ts';
-import { checkSteps, type CheckOutcome, type CheckStep } from './checks.ts';
+import { OFFICIAL_LENGTHS } from '../core/vectors.ts';
+import { checkSteps, type CheckOutcome, type CheckStep } from '../core/playground/checks.ts';
 
 /** The 35 official vectors in data/blake3-vectors.json. */
 export const OFFICIAL_VECTOR_COUNT = OFFICIAL_LENGTHS.length;

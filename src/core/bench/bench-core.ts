@@ -16,7 +16,7 @@ import { missingCapability, type Capabilities } from './capabilities.ts';
 import { contentVersion } from './source-version.ts';
 import { measureTimerResolutionMs } from './timer.ts';
 import type { BenchCore, LoadOutcome, PrepareOutcome, PrepareSettings, Probe } from './core-protocol.ts';
-import { patternInput } from '../../selftest/vectors.ts';
+import { patternInput } from '../vectors.ts';
 import { batchTimer, currentSink, type Batch } from './batch-timer.ts';
 import { describeDigest, message, sameDigest, wrongBeforeTiming } from './digest-check.ts';
 

@@ -27,7 +27,7 @@ import {
   type RunResult,
 } from '../../bench/results.ts';
 import * as limits from './limits.ts';
-import { CONTROL, CONTROL_IN_MULTILINE, LONE_SURROGATE } from '../../../lib/text-rules.ts';
+import { CONTROL, CONTROL_IN_MULTILINE, LONE_SURROGATE } from '../../text-rules.ts';
 
 export type ResultsCheck = { ok: true; results: Results } | { ok: false; error: string };
 

@@ -4,7 +4,7 @@
 // call to the sandbox worker, so a draft that hangs on one input is stopped on it and
 // the learner is told which. A wrong digest is reported with the first byte that differs.
 
-import { patternInput, toHex, type VectorCase } from '../selftest/vectors.ts';
+import { patternInput, toHex, type VectorCase } from '../vectors.ts';
 
 export type CheckStep = { kind: 'vector'; index: number } | { kind: 'differential'; length: number };
 

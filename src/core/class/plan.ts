@@ -1,8 +1,8 @@
 // What every machine in a class measures: the teacher picks it once, every student's
 // run follows it, so all the points on the board are comparable. The server checks a
 // plan with checkClassPlan before storing it; the student's page runs it as it is.
-import { DEFAULT_CONTESTANTS, DEFAULT_CONTESTANT_IDS } from '../core/bench/contestants.ts';
-import { DEFAULT_SIZES, formatSize } from '../core/bench/plan.ts';
+import { DEFAULT_CONTESTANTS, DEFAULT_CONTESTANT_IDS } from '../bench/contestants.ts';
+import { DEFAULT_SIZES, formatSize } from '../bench/plan.ts';
 
 export interface ClassPlan {
   /** Stage and baseline ids, in the registry's order. */

@@ -1,7 +1,7 @@
 // Nicknames, as the board shows them on a projector: what one may hold and when two are
 // the same. The server applies these rules on joining; the join form shows the same
-// message before sending. Rules of printable text come from src/lib/text-rules.ts.
-import { CONTROL, EMOJI_GLUE, graphemeCount, hasVisibleCharacter, INVISIBLE, LONE_SURROGATE } from '../lib/text-rules.ts';
+// message before sending. Rules of printable text come from src/core/text-rules.ts.
+import { CONTROL, EMOJI_GLUE, graphemeCount, hasVisibleCharacter, INVISIBLE, LONE_SURROGATE } from '../text-rules.ts';
 
 /** Characters as a reader counts them: short enough for a table cell on the projector. */
 export const MAX_NICKNAME_CHARS = 40;

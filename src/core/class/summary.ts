@@ -2,9 +2,9 @@
 // engine, OS) and how fast (the median throughput of every contestant at every size).
 // The server computes it from each validated results document it stores, so the board
 // and its live events carry a few hundred bytes per machine instead of every sample.
-import type { Results } from '../core/bench/results.ts';
-import { mbPerSec } from '../core/results/text/format.ts';
-import { medianSorted } from '../core/stats/median.ts';
+import type { Results } from '../bench/results.ts';
+import { mbPerSec } from '../results/text/format.ts';
+import { medianSorted } from '../stats/median.ts';
 
 /** The browser engines a board colours by; "other" for anything it cannot tell. */
 export type Engine = 'Blink' | 'Gecko' | 'WebKit' | 'Node' | 'other';
