@@ -3,7 +3,7 @@
 // published figures as stored.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { edgeStageRoute, parseRoute, routeHref, routeLabel, stepRoute, type Route } from '../src/lib/routes.ts';
+import { edgeStageRoute, parseRoute, routeHref, routeLabel, stepRoute, type Route } from '../src/app/ui/routes.ts';
 import { GO_STAGES } from '../src/go-track/stages.ts';
 import { bestMetric, readGoRun, stepRows, type GoRun } from '../src/go-track/measured.ts';
 import { overallWords, stepWords } from '../src/go-track/words.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLAKE3_WASM } from '../steps/blake3-wasm-info.ts';
 import { RESULTS_FORMAT, RESULTS_VERSION, type Results, type RunResult } from '../src/core/bench/results.ts';
-import { niceCeil, niceFloor, tickNumber, wrapLabel } from '../src/results/charts/configs.ts';
+import { niceCeil, niceFloor, tickNumber, wrapLabel } from '../src/app/ui/charts/configs.ts';
 import {
   articleSpeedupBetween,
   baselineRows,

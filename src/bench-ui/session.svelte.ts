@@ -6,7 +6,7 @@ import { detectCapabilities, missingCapability } from '../core/bench/capabilitie
 import type { Contestant } from '../core/bench/contestants.ts';
 import type { Results } from '../core/bench/results.ts';
 import { MAX_TEXT } from '../core/results/io/limits.ts';
-import { current } from './current.svelte.ts';
+import { current } from '../app/ui/current-run.svelte.ts';
 import { MIN_ROUNDS_FOR_INTERVAL } from '../core/results/text/short-run.ts';
 import { DEFAULT_CLEAR_LIMIT_MIN, DEFAULT_CLEAR_PERCENT, isClear, MAX_CLEAR_ROUNDS, widest, type Widest } from '../core/results/analysis/until-clear.ts';
 

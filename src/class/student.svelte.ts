@@ -5,7 +5,7 @@
 // reached the board stays there, marked stopped, and the button runs the plan again.
 import { startBenchmark, type Progress, type RunningBenchmark } from '../bench/browser.ts';
 import type { Results } from '../core/bench/results.ts';
-import { current } from '../bench-ui/current.svelte.ts';
+import { current } from '../app/ui/current-run.svelte.ts';
 import { classApi, ClassApiError, type Student } from './api.ts';
 import type { ClassPlan } from '../core/class/plan.ts';
 import type { EntrySummary } from '../core/class/summary.ts';

@@ -2,8 +2,8 @@
 // device (live while it runs) or a file the user imported in its place. It is kept in
 // localStorage so the stage pages still show this machine's numbers after a reload, and
 // read back through the validator like any other document from outside the page.
-import type { Results } from '../core/bench/results.ts';
-import { parseResultsJson } from '../core/results/io/validate.ts';
+import type { Results } from '../../core/bench/results.ts';
+import { parseResultsJson } from '../../core/results/io/validate.ts';
 
 const STORAGE_KEY = 'blake3-lab:results';
 

@@ -2,7 +2,7 @@
 // (each file its own small chunk, fetched only when shown), paired by file name with
 // the stage before, plus the WebAssembly of stages 9 and on, printed as WAT by the stage itself.
 
-import { STAGES, type Stage } from '../../steps/index.ts';
+import { STAGES, type Stage } from '../../../../steps/index.ts';
 
 const RAW = import.meta.glob<string>('/steps/*/*.ts', { query: '?raw', import: 'default' });
 

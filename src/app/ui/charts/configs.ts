@@ -1,14 +1,14 @@
 // Chart.js configurations for the results charts, built from the page's model and the
 // theme. Plain data in, plain objects out: Chart.js itself is only loaded by the canvas.
 import type { ChartConfiguration, ChartDataset, FontSpec, ScaleOptions, TooltipItem } from 'chart.js';
-import { STAGES } from '../../../steps/index.ts';
-import { formatSize } from '../../core/bench/plan.ts';
-import { formatMBps, formatRatio, formatSig } from '../../core/results/text/format.ts';
-import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../../core/results/analysis/model.ts';
+import { STAGES } from '../../../../steps/index.ts';
+import { formatSize } from '../../../core/bench/plan.ts';
+import { formatMBps, formatRatio, formatSig } from '../../../core/results/text/format.ts';
+import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../../../core/results/analysis/model.ts';
 import type { Interval } from './chartjs.ts';
-import { stepName } from '../../core/results/text/step-label.ts';
+import { stepName } from '../../../core/results/text/step-label.ts';
 import { engineColor, otherStyle, stageColor, stagePoint, type ChartTheme } from './theme.svelte.ts';
-import type { EngineLadder } from '../../core/results/analysis/engine-ladder.ts';
+import type { EngineLadder } from '../../../core/results/analysis/engine-ladder.ts';
 
 export function font(theme: ChartTheme, scale = 1): Partial<FontSpec> {
   return { size: Math.round(theme.fontSize * scale), family: getFontFamily() };

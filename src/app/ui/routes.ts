@@ -3,8 +3,8 @@
 // Parsing is a pure function, kept apart from the reactive router so it can be tested
 // without a browser.
 
-import { STAGES } from '../../steps/index.ts';
-import { GO_STAGES } from '../go-track/stages.ts';
+import { STAGES } from '../../../steps/index.ts';
+import { GO_STAGES } from '../../go-track/stages.ts';
 
 export type Route =
   | { page: 'intro' }
