@@ -1,9 +1,9 @@
 // A student's run in a class: the class plan measured by the app's own bench engine
-// (src/bench/browser.ts, the same workers as the bench page), its results posted to the
+// (src/app/bench/browser.ts, the same workers as the bench page), its results posted to the
 // class server as they arrive (the latest partial document every few seconds, then the
 // finished one), so the board fills while the run goes. The student may cancel: what
 // reached the board stays there, marked stopped, and the button runs the plan again.
-import { startBenchmark, type Progress, type RunningBenchmark } from '../bench/browser.ts';
+import { startBenchmark, type Progress, type RunningBenchmark } from '../app/bench/browser.ts';
 import type { Results } from '../core/bench/results.ts';
 import { current } from '../app/ui/current-run.svelte.ts';
 import { classApi, ClassApiError, type Student } from './api.ts';

@@ -1,7 +1,7 @@
 // The self-test page: starts the self-test worker, draws one table row per stage or
 // library as results arrive, and leaves the verdict on <body data-status> for tools.
 import { wrap } from 'comlink';
-import type { SelftestApi, SelftestRow } from '../../workers/selftest.worker.ts';
+import type { SelftestApi, SelftestRow } from '../../../../workers/selftest.worker.ts';
 
 const tbody = document.getElementById('rows') as HTMLTableSectionElement;
 const status = document.getElementById('status') as HTMLParagraphElement;
@@ -78,7 +78,7 @@ const withFaults = params.has('faults');
 type Remote = ReturnType<typeof wrap<SelftestApi>>;
 
 function startWorker(): { worker: Worker; api: Remote; failed: Promise<never> } {
-  const worker = new Worker(new URL('../../workers/selftest.worker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('../../../../workers/selftest.worker.ts', import.meta.url), { type: 'module' });
   const failed = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (event) => reject(new Error(`the self-test worker failed: ${event.message || 'unknown error'}`)));
   });

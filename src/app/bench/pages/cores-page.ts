@@ -2,8 +2,8 @@
 // input kind from the address, measures in a Web Worker (src/core/bench/cores.ts) and prints
 // the report; tools read window.blake3LabCores once body[data-status] is "done" or "failed".
 
-import { checkCoresOptions, describeCores, type CoresOptions, type CoresResult } from '../core/bench/cores.ts';
-import { parseSize } from '../core/bench/plan.ts';
+import { checkCoresOptions, describeCores, type CoresOptions, type CoresResult } from '../../../core/bench/cores.ts';
+import { parseSize } from '../../../core/bench/plan.ts';
 
 declare global {
   interface Window {
@@ -40,7 +40,7 @@ function optionsFromAddress(): CoresOptions {
 try {
   const options = optionsFromAddress();
   status.textContent = 'Measuring…';
-  const worker = new Worker(new URL('../../workers/cores.worker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('../../../../workers/cores.worker.ts', import.meta.url), { type: 'module' });
   worker.addEventListener('message', (event: MessageEvent<CoresResult | { error: string }>) => finish(event.data));
   worker.addEventListener('error', (event) => finish({ error: event.message || 'the worker failed' }));
   worker.postMessage(options);

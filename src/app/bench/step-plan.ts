@@ -1,10 +1,10 @@
 // "Measure this step" from a stage page: the stage and the one before it (stage 0 against
 // blake3-wasm, its yardstick), at the default sizes that fit in about ten seconds here.
 // A whole default run takes over a minute; a teacher in front of a class wants one step.
-import { STAGES } from '../../steps/index.ts';
-import type { Results } from '../core/bench/results.ts';
-import { DEFAULT_ROUNDS, DEFAULT_SIZES } from '../core/bench/plan.ts';
-import { estimatePlanMs } from '../core/bench/estimate.ts';
+import { STAGES } from '../../../steps/index.ts';
+import type { Results } from '../../core/bench/results.ts';
+import { DEFAULT_ROUNDS, DEFAULT_SIZES } from '../../core/bench/plan.ts';
+import { estimatePlanMs } from '../../core/bench/estimate.ts';
 
 /** What a step run may take, by the estimate: long enough for ten rounds at several sizes. */
 export const STEP_BUDGET_MS = 12_000;
