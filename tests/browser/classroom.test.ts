@@ -10,7 +10,7 @@ import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Results } from '../../src/core/bench/results.ts';
-import { spread } from '../../src/class/board.ts';
+import { spread } from '../../src/app/class/board.ts';
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { summarize } from '../../src/core/class/summary.ts';
 import { formatSig } from '../../src/core/results/text/format.ts';

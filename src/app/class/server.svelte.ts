@@ -6,7 +6,7 @@
 // it is kept in this browser and taken out of the address bar before anything else runs,
 // so it is not left in a screenshot of the projector or a link copied from it.
 import { rememberHost } from './identity.ts';
-import { HOST_KEY_PARAM } from '../core/class/protocol.ts';
+import { HOST_KEY_PARAM } from '../../core/class/protocol.ts';
 
 function takeHostKey(): void {
   const query = new URLSearchParams(location.search);

@@ -3,12 +3,12 @@
 // class server as they arrive (the latest partial document every few seconds, then the
 // finished one), so the board fills while the run goes. The student may cancel: what
 // reached the board stays there, marked stopped, and the button runs the plan again.
-import { startBenchmark, type Progress, type RunningBenchmark } from '../app/bench/browser.ts';
-import type { Results } from '../core/bench/results.ts';
-import { current } from '../app/ui/current-run.svelte.ts';
+import { startBenchmark, type Progress, type RunningBenchmark } from '../bench/browser.ts';
+import type { Results } from '../../core/bench/results.ts';
+import { current } from '../ui/current-run.svelte.ts';
 import { classApi, ClassApiError, type Student } from './api.ts';
-import type { ClassPlan } from '../core/class/plan.ts';
-import type { EntrySummary } from '../core/class/summary.ts';
+import type { ClassPlan } from '../../core/class/plan.ts';
+import type { EntrySummary } from '../../core/class/summary.ts';
 
 /** Partial results go out at most this often: well inside the server's per-student limit (one every 2 s). */
 const POST_EVERY_MS = 2500;

@@ -1,12 +1,12 @@
 // The class server's API as the pages call it (every route is in protocol.ts): same
 // origin, JSON both ways, every refusal turned into a ClassApiError carrying the
 // server's one-sentence message.
-import type { Results } from '../core/bench/results.ts';
-import type { ClassPlan } from '../core/class/plan.ts';
-import { path, ROUTES, type Board, type ClassInfo, type RouteName, type Started, type Student } from '../core/class/protocol.ts';
-import type { EntrySummary } from '../core/class/summary.ts';
+import type { Results } from '../../core/bench/results.ts';
+import type { ClassPlan } from '../../core/class/plan.ts';
+import { path, ROUTES, type Board, type ClassInfo, type RouteName, type Started, type Student } from '../../core/class/protocol.ts';
+import type { EntrySummary } from '../../core/class/summary.ts';
 
-export type { Board, ClassInfo, ClassState, Student } from '../core/class/protocol.ts';
+export type { Board, ClassInfo, ClassState, Student } from '../../core/class/protocol.ts';
 
 export class ClassApiError extends Error {
   constructor(

@@ -2,12 +2,12 @@
 // each contestant's throughput on every machine with the class median and its spread,
 // and the class's speedup ladder (each machine's step from one stage to the next, the
 // median of those steps) beside the article's figures. Pure functions, tested in Node.
-import { STAGES } from '../../steps/index.ts';
-import { DEFAULT_CONTESTANTS } from '../core/bench/contestants.ts';
-import { articleSpeedupBetween } from '../core/results/analysis/model.ts';
-import { quantileSorted } from '../core/stats/median.ts';
-import type { ClassPlan } from '../core/class/plan.ts';
-import { runState, type EntrySummary, type RunState } from '../core/class/summary.ts';
+import { STAGES } from '../../../steps/index.ts';
+import { DEFAULT_CONTESTANTS } from '../../core/bench/contestants.ts';
+import { articleSpeedupBetween } from '../../core/results/analysis/model.ts';
+import { quantileSorted } from '../../core/stats/median.ts';
+import type { ClassPlan } from '../../core/class/plan.ts';
+import { runState, type EntrySummary, type RunState } from '../../core/class/summary.ts';
 
 /** A class-wide figure: median, quartiles and extremes over the machines that have it. */
 export interface Spread {

@@ -2,12 +2,12 @@
 // (coloured by browser engine, shaped by operating system, this machine drawn larger),
 // and the class median with its interquartile range as a bar and whisker per column.
 import type { ChartConfiguration, ChartDataset, PointStyle, TooltipItem } from 'chart.js';
-import type { Interval } from '../app/ui/charts/chartjs.ts';
-import { font, legend, tooltip, valueAxis } from '../app/ui/charts/configs.ts';
-import type { ChartTheme } from '../app/ui/charts/theme.svelte.ts';
-import { formatMBps, formatSig } from '../core/results/text/format.ts';
+import type { Interval } from '../ui/charts/chartjs.ts';
+import { font, legend, tooltip, valueAxis } from '../ui/charts/configs.ts';
+import type { ChartTheme } from '../ui/charts/theme.svelte.ts';
+import { formatMBps, formatSig } from '../../core/results/text/format.ts';
 import { columnLabel, throughputOf, type BoardColumn, type Spread } from './board.ts';
-import type { Engine, EntrySummary } from '../core/class/summary.ts';
+import type { Engine, EntrySummary } from '../../core/class/summary.ts';
 
 type Point = { x: number; y: number; entry?: EntrySummary };
 

@@ -5,8 +5,8 @@
 // silence for three pings, or a stream the server refused or dropped, means the board
 // is showing the past. It says so, and reconnects by itself, further apart each time.
 import { classApi, ClassApiError, type ClassInfo } from './api.ts';
-import { HEARTBEAT_MS, type ClassEvents } from '../core/class/protocol.ts';
-import type { EntrySummary } from '../core/class/summary.ts';
+import { HEARTBEAT_MS, type ClassEvents } from '../../core/class/protocol.ts';
+import type { EntrySummary } from '../../core/class/summary.ts';
 
 const REDRAW_MS = 250;
 /** Silence after which the stream is taken for dead. */
