@@ -4,7 +4,7 @@
 // without a browser.
 
 import { STAGES } from '../../../steps/index.ts';
-import { GO_STAGES } from '../../go-track/stages.ts';
+import { GO_STAGES } from '../go/stages.ts';
 
 export type Route =
   | { page: 'intro' }

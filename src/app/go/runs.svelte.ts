@@ -2,7 +2,7 @@
 // bundled (no Go toolchain needed to read the track), and a run the reader imports
 // from `npm run bench:go` on their own machine, which then takes the committed one's place.
 
-import type { GoEvidence } from '../core/evidence/go-evidence.ts';
+import type { GoEvidence } from '../../core/evidence/go-evidence.ts';
 import { readGoRun, type GoRun } from './measured.ts';
 import { GO_STAGES } from './stages.ts';
 

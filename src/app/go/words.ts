@@ -2,8 +2,8 @@
 // about that step, and how both stand against the talk's published figures. Every
 // number in these sentences comes from the run or the evidence passed in.
 
-import type { GoEvidence } from '../core/evidence/go-evidence.ts';
-import { formatDelta, formatP } from '../core/stats/index.ts';
+import type { GoEvidence } from '../../core/evidence/go-evidence.ts';
+import { formatDelta, formatP } from '../../core/stats/index.ts';
 import { GO_BENCHMARKS, stepRows, type GoBenchmark, type GoMetric, type GoRun, type StepRow } from './measured.ts';
 import { GO_STAGES } from './stages.ts';
 import { TALK_STEPS, TALK_SUMMARY, type PublishedRow } from './published.ts';

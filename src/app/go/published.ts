@@ -14,7 +14,7 @@ export const TALK = {
   machine: 'the speaker’s machine, GOMAXPROCS 4 (names end in -4)',
 } as const;
 
-import TABLES from '../../data/go/talk-tables.json';
+import TABLES from '../../../data/go/talk-tables.json';
 
 export interface PublishedRow {
   name: string;
