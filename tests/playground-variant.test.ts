@@ -11,7 +11,7 @@ import {
   decodeVariant,
   encodeVariant,
   type VariantCheck,
-} from '../src/playground/variant-link.ts';
+} from '../src/app/playground/variant-link.ts';
 
 const stage6 = STAGES[6];
 

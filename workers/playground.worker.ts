@@ -1,4 +1,4 @@
-// The playground's worker. It runs inside the sandbox page (src/playground/sandbox-page.html),
+// The playground's worker. It runs inside the sandbox page (src/app/playground/sandbox-page.html),
 // in an opaque origin, started from a blob: URL holding this file's bundle, so it must be
 // one self-contained module: no chunks, no imports left at run time.
 //

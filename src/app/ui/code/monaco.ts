@@ -1,5 +1,5 @@
 // Loads Monaco on first use: the editor API with its features, the TypeScript tokenizer
-// (the playground adds the language service, src/playground/compiler.ts) and a tiny WAT
+// (the playground adds the language service, src/app/playground/compiler.ts) and a tiny WAT
 // tokenizer of our own. The other languages and their workers, several megabytes the
 // reader never uses, are left out.
 //
@@ -21,7 +21,7 @@ export function loadMonaco(): Promise<MonacoApi> {
   loading ??= (async () => {
     // The diff is computed in a worker; written literally so Vite bundles the worker. The
     // playground adds TypeScript's language service, which runs in a worker of its own
-    // (src/playground/compiler.ts); nothing starts it until the playground asks.
+    // (src/app/playground/compiler.ts); nothing starts it until the playground asks.
     self.MonacoEnvironment = {
       getWorker: (_id: string, label: string) =>
         label === 'typescript'

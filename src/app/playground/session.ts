@@ -4,17 +4,17 @@
 // coordinator (src/core/bench/runner.ts): the same interleaved rounds, warm-up, time-outs
 // and statistics, with every contestant in a sandbox worker.
 
-import { runBenchmark, type Progress } from '../core/bench/runner.ts';
-import { detectCapabilities } from '../core/bench/capabilities.ts';
-import { browserHost } from '../app/bench/browser.ts';
-import { CallTimeout, Cancelled, WorkerDied, callWorker } from '../core/bench/worker-handle.ts';
-import type { Contestant } from '../core/bench/contestants.ts';
-import { BLAKE3_WASM } from '../../steps/blake3-wasm-info.ts';
-import type { Results } from '../core/bench/results.ts';
-import type { Program } from '../core/playground/link.ts';
+import { runBenchmark, type Progress } from '../../core/bench/runner.ts';
+import { detectCapabilities } from '../../core/bench/capabilities.ts';
+import { browserHost } from '../bench/browser.ts';
+import { CallTimeout, Cancelled, WorkerDied, callWorker } from '../../core/bench/worker-handle.ts';
+import type { Contestant } from '../../core/bench/contestants.ts';
+import { BLAKE3_WASM } from '../../../steps/blake3-wasm-info.ts';
+import type { Results } from '../../core/bench/results.ts';
+import type { Program } from '../../core/playground/link.ts';
 import type { Sandbox } from './sandbox.ts';
-import { OFFICIAL_LENGTHS } from '../core/vectors.ts';
-import { checkSteps, type CheckOutcome, type CheckStep } from '../core/playground/checks.ts';
+import { OFFICIAL_LENGTHS } from '../../core/vectors.ts';
+import { checkSteps, type CheckOutcome, type CheckStep } from '../../core/playground/checks.ts';
 
 /** The 35 official vectors in data/blake3-vectors.json. */
 export const OFFICIAL_VECTOR_COUNT = OFFICIAL_LENGTHS.length;

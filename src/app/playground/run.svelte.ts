@@ -2,13 +2,13 @@
 // outcome kept for the panel to show, and a cancel that stops whatever is running. The
 // sandbox is started on the first run and kept for the page's life.
 
-import type { Progress } from '../core/bench/runner.ts';
-import type { Results } from '../core/bench/results.ts';
-import { STAGES } from '../../steps/index.ts';
-import { BLAKE3_WASM } from '../../steps/blake3-wasm-info.ts';
-import type { MonacoApi } from '../app/ui/code/monaco.ts';
+import type { Progress } from '../../core/bench/runner.ts';
+import type { Results } from '../../core/bench/results.ts';
+import { STAGES } from '../../../steps/index.ts';
+import { BLAKE3_WASM } from '../../../steps/blake3-wasm-info.ts';
+import type { MonacoApi } from '../ui/code/monaco.ts';
 import { compile, type CompileError } from './compiler.ts';
-import type { Program } from '../core/playground/link.ts';
+import type { Program } from '../../core/playground/link.ts';
 import { Sandbox } from './sandbox.ts';
 import { checkProgram, measurePrograms, type CheckReport } from './session.ts';
 import { judge, type Verdict } from './verdict.ts';

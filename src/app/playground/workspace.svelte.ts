@@ -5,9 +5,9 @@
 // beside it to its own.
 
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import type { Stage } from '../../steps/index.ts';
-import type { MonacoApi } from '../app/ui/code/monaco.ts';
-import { isGeneratedText, loadSource } from '../app/ui/code/sources.ts';
+import type { Stage } from '../../../steps/index.ts';
+import type { MonacoApi } from '../ui/code/monaco.ts';
+import { isGeneratedText, loadSource } from '../ui/code/sources.ts';
 import { readDraft, writeDraft } from './drafts.ts';
 
 export interface WorkspaceFile {

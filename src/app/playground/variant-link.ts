@@ -9,9 +9,9 @@
 // that stage's file names, each holding text under a size limit. Opening a link never
 // runs anything: the page shows the code and waits for the learner's click.
 
-import { STAGES, type Stage } from '../../steps/index.ts';
-import { MAX_SHARE_PAYLOAD_CHARS } from '../core/results/io/limits.ts';
-import { fromBase64Url, inflateLimited, pipeThrough, toBase64Url } from '../core/results/io/share.ts';
+import { STAGES, type Stage } from '../../../steps/index.ts';
+import { MAX_SHARE_PAYLOAD_CHARS } from '../../core/results/io/limits.ts';
+import { fromBase64Url, inflateLimited, pipeThrough, toBase64Url } from '../../core/results/io/share.ts';
 
 export const VARIANT_FORMAT = 'blake3-lab-variant';
 /** The version of the JSON inside a link; a newer one is refused with a message, not guessed at. */

@@ -4,9 +4,9 @@
 // claimed only where the adjusted p-value is below 0.05; elsewhere the answer is "no
 // measurable difference", which is a result, not a failure.
 
-import type { Results } from '../core/bench/results.ts';
-import { formatSize } from '../core/bench/plan.ts';
-import { compareSamples, holm, formatPValue } from '../core/stats/index.ts';
+import type { Results } from '../../core/bench/results.ts';
+import { formatSize } from '../../core/bench/plan.ts';
+import { compareSamples, holm, formatPValue } from '../../core/stats/index.ts';
 
 export const ALPHA = 0.05;
 

@@ -5,8 +5,8 @@
 // file's JavaScript from the same service, so what runs is what was type-checked.
 
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import type { MonacoApi } from '../app/ui/code/monaco.ts';
-import { linkOrder, type Program } from '../core/playground/link.ts';
+import type { MonacoApi } from '../ui/code/monaco.ts';
+import { linkOrder, type Program } from '../../core/playground/link.ts';
 
 type TypeScriptApi = typeof import('monaco-editor/languages/features/typescript/register');
 type ModuleResolutionKind = TypeScriptApi['ModuleResolutionKind'][keyof TypeScriptApi['ModuleResolutionKind']];
