@@ -83,7 +83,7 @@ describe('what the engines page reads from the run', () => {
   it('judges steps where every stage ran in both engines, and names a step clear in both', async () => {
     const { readFileSync } = await import('node:fs');
     const { engineModels } = await import('../src/core/results/analysis/engine-ladder.ts');
-    const { fullLadderSize, stepFindings } = await import('../src/story/engine-findings.ts');
+    const { fullLadderSize, stepFindings } = await import('../src/app/story/engine-findings.ts');
     const check = validateResults(JSON.parse(readFileSync(new URL('../data/engines/chromium-firefox-2026-11-23.json', import.meta.url), 'utf8')));
     if (!check.ok) throw new Error(check.error);
     const models = engineModels(check.results);

@@ -131,7 +131,7 @@ export function disagreements(stored: V8Evidence, fresh: V8Evidence): string[] {
   return problems;
 }
 
-/** A row of the stage page's table (src/story/EngineEvidence.svelte). */
+/** A row of the stage page's table (src/app/story/EngineEvidence.svelte). */
 export type FigureRow = 'kib' | 'mib' | 'gcs' | 'turbofan' | 'deopts' | 'kernel' | 'wasm';
 
 /**

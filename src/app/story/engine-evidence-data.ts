@@ -1,6 +1,6 @@
 // The stored V8 evidence of every stage (data/v8/, written by npm run gen), for the app.
-import { STAGES } from '../../steps/index.ts';
-import type { V8Evidence } from '../core/evidence/v8-evidence.ts';
+import { STAGES } from '../../../steps/index.ts';
+import type { V8Evidence } from '../../core/evidence/v8-evidence.ts';
 
 const EVIDENCE = import.meta.glob<V8Evidence>('/data/v8/*.ts', { import: 'default', eager: true });
 

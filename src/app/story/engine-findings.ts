@@ -2,9 +2,9 @@
 // itself so the engines page never quotes a figure its data does not hold: for each
 // step (a stage against the stage before it), whether it paid in each engine, and where
 // SIMD WebAssembly lands against blake3-wasm in each.
-import type { EngineInfo } from '../core/bench/results.ts';
-import { cellKey, stepRows } from '../core/results/analysis/model.ts';
-import type { EngineModel } from '../core/results/analysis/engine-ladder.ts';
+import type { EngineInfo } from '../../core/bench/results.ts';
+import { cellKey, stepRows } from '../../core/results/analysis/model.ts';
+import type { EngineModel } from '../../core/results/analysis/engine-ladder.ts';
 
 /** A step "pays" when it is a significant gain after Holm's correction and at least this large. */
 export const PAYS = 1.2;
