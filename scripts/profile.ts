@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { STAGES } from '../steps/index.ts';
-import { formatSize } from '../src/bench/plan.ts';
+import { formatSize } from '../src/core/bench/plan.ts';
 import { formatTop } from '../src/core/profile/pprof-text.ts';
 import { parseProfileArgs, USAGE, type ProfileCliOptions } from '../src/node/profile/cli-args.ts';
 import { PROFILE_INTERVAL_US } from '../src/node/profile/node-profile.ts';
@@ -32,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
   const settings = { seconds: options.seconds, intervalUs: PROFILE_INTERVAL_US, minSamples: 0 };
   let result;
   if (options.browser) {
-    const { missingBrowser } = await import('../src/bench-node/browsers.ts');
+    const { missingBrowser } = await import('../src/node/browsers.ts');
     const missing = missingBrowser('chromium');
     if (missing) {
       process.stderr.write(`profile: ${missing}\n`);

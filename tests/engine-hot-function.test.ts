@@ -3,8 +3,8 @@
 // assembler, which runs once at load, beside stage 10's subtreeChainingValue.
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
-import { hotFunction, hotFunctionFigure } from '../src/story/engine-evidence.ts';
-import { storedProfile, v8Evidence } from '../src/story/engine-evidence-data.ts';
+import { hotFunction, hotFunctionFigure } from '../src/core/evidence/v8-evidence.ts';
+import { storedProfile, v8Evidence } from '../src/app/story/engine-evidence-data.ts';
 
 const KiB = 1024;
 const hot = (index: number) => hotFunction(storedProfile(index, 64 * KiB));

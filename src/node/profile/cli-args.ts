@@ -3,7 +3,7 @@
 // wrong and what is allowed (the script prints it and exits with status 2).
 
 import { STAGES } from '../../../steps/index.ts';
-import { formatSize, parseSize } from '../../bench/plan.ts';
+import { formatSize, parseSize } from '../../core/bench/plan.ts';
 
 export const DEFAULT_SIZE = 64 * 1024;
 export const DEFAULT_SECONDS = 3;
