@@ -50,12 +50,6 @@ export const talkPprofFor = (stage: number): TalkPprofTable | undefined => TALK_
 /** The steps whose pages show an allocation profile: the talk's "Allocations and copies" runs from stage 3's code to stage 5. */
 export const ALLOC_STEPS = ['03-arrays', '04-memclr', '05-reuse-buffers'];
 
-/** pprof's own way of printing a duration: "2.93s", "280ms", "0". */
-export function pprofTime(ms: number): string {
-  if (ms === 0) return '0';
-  return ms >= 1000 ? `${+(ms / 1000).toFixed(2)}s` : `${Math.round(ms)}ms`;
-}
-
 /** pprof's own way of printing bytes: "4065.84kB", "96B", "1.50MB" (powers of 1024, as pprof's "kB"). */
 export function pprofBytes(bytes: number): string {
   if (bytes === 0) return '0';
@@ -68,6 +62,3 @@ export function pprofBytes(bytes: number): string {
   }
   return unit === 0 ? `${value}B` : `${+value.toFixed(2)}${units[unit]}`;
 }
-
-/** A package path shortened the way the talk's slides show names: "blake2slab/01-inline-g.g" -> "01-inline-g.g". */
-export const shortName = (name: string) => name.replace(/^blake2slab\//, '');
