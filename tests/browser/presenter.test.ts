@@ -186,8 +186,8 @@ describe('presenter mode', () => {
       expect(new Set(seen.map((name) => name.split(' ')[0])).size).toBe(GO_STAGES.length);
       // Each Go stage shows in parts: its story with the compiler's counts, where the time goes (and on
       // stages 3 to 5 what the benchmark allocates), the two runs (and on the last, the whole track).
-      expect(seen.filter((name) => name.startsWith('#/go/0 ')).length).toBe(3);
-      expect(seen.filter((name) => name.startsWith(`#/go/${GO_STAGES.length - 1} `)).length).toBe(5);
+      expect(seen.filter((name) => name.startsWith('#/go/0 ')).length, seen.join(', ')).toBe(3);
+      expect(seen.filter((name) => name.startsWith(`#/go/${GO_STAGES.length - 1} `)).length, seen.join(', ')).toBe(5);
       expect(seen.at(-1)).toBe(`#/go/${GO_STAGES.length - 1} 5/5`);
       // The profile beside the talk's, then the talk's benchstat table, on slides of their own.
       await page.evaluate(() => (location.hash = '#/go/3'));
