@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { profileDrift } from '../src/core/profile/drift.ts';
 import { parsePprofRaw, pprofToStageProfile } from '../src/core/profile/pprof.ts';
 import type { StageProfile } from '../src/core/profile/profile.ts';
-import { ALLOC_STEPS, type GoStepProfiles } from '../src/app/go/profiles.ts';
+import { ALLOC_STEPS, type GoStepProfiles } from '../src/core/profile/go-profiles.ts';
 import { GO_DIR, goMissing, goStageDirs } from './go-evidence.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

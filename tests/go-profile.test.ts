@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { baseName, profileDrift } from '../src/core/profile/drift.ts';
 import { parsePprofRaw, pprofToStageProfile } from '../src/core/profile/pprof.ts';
 import { hottest, top, type StageProfile } from '../src/core/profile/profile.ts';
-import { ALLOC_STEPS, type GoStepProfiles } from '../src/app/go/profiles.ts';
+import { ALLOC_STEPS, type GoStepProfiles } from '../src/core/profile/go-profiles.ts';
 import { goMissing, goRelease, goStageDirs } from '../scripts/go-evidence.ts';
 import { formatProfiles, profilesDrift, profilesPath, profileStep, releaseOf } from '../scripts/go-profiles.ts';
 

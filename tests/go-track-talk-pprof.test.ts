@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import TABLES from '../data/go/talk-pprof.json';
-import { GO_STAGES } from '../src/go-track/stages.ts';
+import { GO_STAGES } from '../src/app/go/stages.ts';
 import { talkPprofFor, type TalkPprofRow } from '../src/app/go/profiles.ts';
 
 // The seeds sit beside the repository (../shared/seeds), or beside the folder of a git worktree.

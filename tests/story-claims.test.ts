@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
-import { STORIES } from '../src/story/narrative.ts';
-import { evidenceRows, whyText, WHY_FIGURE, type V8Evidence } from '../src/story/engine-evidence.ts';
+import { STORIES } from '../src/app/story/narrative.ts';
+import { evidenceRows, whyText, WHY_FIGURE, type V8Evidence } from '../src/core/evidence/v8-evidence.ts';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -51,7 +51,7 @@ describe('what the text says the Go compiler reports', () => {
 
 describe('which stages the text says retell the article', () => {
   const pastArticle = new Set(STORIES.flatMap((story, i) => (story.pastArticle ? [i] : [])));
-  const intro = readFileSync(new URL('IntroPage.svelte', new URL('../src/story/', import.meta.url)), 'utf8');
+  const intro = readFileSync(new URL('IntroPage.svelte', new URL('../src/app/story/', import.meta.url)), 'utf8');
 
   it('never says every stage makes the article’s change: the stages past its end have no article step', () => {
     expect(pastArticle.size).toBeGreaterThan(0);

@@ -5,9 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { GO_STAGES } from '../../src/go-track/stages.ts';
-import { TALK_STEPS } from '../../src/go-track/published.ts';
-import { ALLOC_STEPS, talkPprofFor, type GoStepProfiles } from '../../src/app/go/profiles.ts';
+import { GO_STAGES } from '../../src/app/go/stages.ts';
+import { TALK_STEPS } from '../../src/app/go/published.ts';
+import { ALLOC_STEPS, type GoStepProfiles } from '../../src/core/profile/go-profiles.ts';
+import { talkPprofFor } from '../../src/app/go/profiles.ts';
 import { profileRows } from '../../src/app/go/profile-rows.ts';
 import { launchBrowser, openApp, type OpenedPage } from './harness.ts';
 

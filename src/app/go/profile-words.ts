@@ -5,7 +5,7 @@
 
 import { baseName } from '../../core/profile/drift.ts';
 import { hottest, type ProfileFunction, type StageProfile } from '../../core/profile/profile.ts';
-import type { GoStepProfiles } from './profiles.ts';
+import type { GoStepProfiles } from '../../core/profile/go-profiles.ts';
 
 /** The name a reader knows from the code: `g`, `(*Digest).Sum`, or the whole name for the runtime. */
 const codeName = (f: ProfileFunction, stage: string) => {
