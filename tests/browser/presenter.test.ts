@@ -199,6 +199,16 @@ describe('presenter mode', () => {
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => slideName(page)).toBe('#/go/3 3/4');
       expect(await page.getByTestId('our-alloc').isVisible()).toBe(true);
+      // A step with the talk's top5: larger type, and still every table inside its card.
+      await page.evaluate(() => (location.hash = '#/go/1'));
+      await expect.poll(() => slideName(page)).toBe('#/go/1 1/3');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => slideName(page)).toBe('#/go/1 2/3');
+      await expect.poll(() => page.locator('[data-testid="talk-pprof"] tbody tr').count()).toBe(5);
+      const spill = await page.locator('.profile .card').evaluateAll((cards) =>
+        cards.filter((card) => [...card.querySelectorAll('table')].some((t) => t.getBoundingClientRect().right > card.getBoundingClientRect().right)).length,
+      );
+      expect(spill, 'profile tables wider than their cards').toBe(0);
       await page.evaluate(() => (location.hash = '#/go/4'));
       await expect.poll(() => slideName(page)).toBe('#/go/4 1/4');
       expect(await page.locator('.evidence .counts').isVisible()).toBe(true);
