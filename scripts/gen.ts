@@ -9,7 +9,10 @@
 // OUTPUT_FILES when several stages carry the same output.
 //
 // The Go track's compiler evidence (go/<stage>/evidence.ts, scripts/go-evidence.ts)
-// comes from the Go compiler; without Go on PATH it is left as it is, with a warning.
+// comes from the Go compiler, and its profiles (data/go/profiles/, scripts/go-profiles.ts)
+// from pprof; without Go on PATH both are left as they are, with a warning. A stored
+// profile that a fresh one keeps within its bands is kept as it is; one taken with
+// another Go release is rewritten but not called stale.
 // V8's evidence for the JavaScript stages (data/v8/<stage>.ts, scripts/v8-evidence.ts)
 // is measured in child Node processes; a stored file that agrees with the fresh run is
 // kept as it is, and one measured by another V8 is rewritten but not called stale.
@@ -19,6 +22,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateGoEvidence, goMissing } from './go-evidence.ts';
+import { generateGoProfiles } from './go-profiles.ts';
 import { generateProfiles } from './profiles.ts';
 import { generateV8Evidence } from './v8-evidence.ts';
 
@@ -69,9 +73,16 @@ export async function generateAll(check = false): Promise<GeneratedFile[]> {
   }
   const goProblem = goMissing();
   if (goProblem !== null) {
-    console.warn(`gen: ${goProblem}: the Go track's compiler evidence (go/*/evidence.ts) was not checked or rewritten`);
+    console.warn(`gen: ${goProblem}: the Go track's compiler evidence (go/*/evidence.ts) and profiles (data/go/profiles/) were not checked or rewritten`);
   } else {
     files.push(...generateGoEvidence());
+    for (const { changes, ...file } of generateGoProfiles()) {
+      if (check && changes[0]?.startsWith('Go ')) {
+        console.warn(`gen: ${file.path} was profiled with another Go release (${changes[0]}): not checked`);
+      } else {
+        files.push(file);
+      }
+    }
   }
   const measured = [...(await generateV8Evidence()), ...(await generateProfiles(undefined, (id) => console.warn(`gen: profiling ${id}`)))];
   for (const { changes, ...file } of measured) {

@@ -16,7 +16,7 @@ const GO_INLINING: SideNote = {
   title: 'Go: the inlining budget',
   goStage: 1,
   text:
-    'The Go compiler inlines a function only when its body fits a small budget (80 nodes of its syntax tree); `go build -gcflags=-m` reports what it inlined and what it refused. Hot code is sometimes reshaped to fit, or inlined by hand. V8 makes the same kind of size-based decision, with less visibility, so doing it by hand removes the guesswork.',
+    'The Go compiler inlines a function only when its body fits a small budget (80 nodes of its syntax tree); `go build -gcflags=-m` lists what it inlined, and `-gcflags=-m=2` also what it refused and why (the cost against the budget). Hot code is sometimes reshaped to fit, or inlined by hand. V8 makes the same kind of size-based decision, with less visibility, so doing it by hand removes the guesswork.',
 };
 
 const GO_ALLOCATIONS: SideNote = {
@@ -49,7 +49,7 @@ export const STORIES: StageStory[] = [
     why: {
       lead: 'It is the baseline: correct, readable, and not tuned at all.',
       more:
-        'Every later stage makes the change the article made at that step (stages 6 and 9 go a little further, and say so) and must keep producing exactly the same hashes. The benchmark then tells us whether the change paid.',
+        'Stages 1 to 9 each make the change the article made at that step (stages 6 and 9 go a little further, and say so); stages 10 and 11 go past the article’s end. Every stage must keep producing exactly the same hashes, and the benchmark then tells us whether the change paid.',
     },
     cost: {
       lead: 'None yet: this is the most readable version in the story.',

@@ -49,8 +49,20 @@ export interface StageProfile {
   /** The stage id from steps/index.ts ('05-no-copies'), or the Go step's id. */
   stage: string;
   source: ProfileSource;
-  /** The input hashed over and over while sampling. */
+  /** The input hashed over and over while sampling (the largest one, when `inputs` lists several). */
   inputBytes: number;
+  /**
+   * Set when one profile covers several inputs, each hashed a fixed number of times (the
+   * Go track profiles its three benchmarks together, as `go test -bench .` runs them).
+   */
+  inputs?: { bytes: number; hashes: number }[];
+  /**
+   * What the sample counts count. Absent: CPU samples, one per `intervalUs`. 'bytes': an
+   * allocation profile (pprof's alloc_space), whose samples, selfSamples and
+   * totalSamples are bytes allocated; its durationMs is 0, and top()'s flatMs and cumMs
+   * are then bytes.
+   */
+  unit?: 'bytes';
   durationMs: number;
   samples: number;
   /** Every function with a sample, hottest self first (a V8 profile also lists GC, "(program)" and "(idle)" at 0). */
@@ -61,7 +73,7 @@ export interface StageProfile {
   note?: string;
 }
 
-/** One row of pprof's `top`: flat and cum in milliseconds, shares in percent. */
+/** One row of pprof's `top`: flat and cum in milliseconds (bytes for an allocation profile), shares in percent. */
 export interface TopRow {
   fn: number;
   name: string;
@@ -74,7 +86,7 @@ export interface TopRow {
 
 /** pprof's `top` rows: functions by self time, hottest first, with the running sum. */
 export function top(profile: StageProfile, count = profile.functions.length): TopRow[] {
-  const msPerSample = profile.samples > 0 ? profile.durationMs / profile.samples : 0;
+  const msPerSample = profile.unit === 'bytes' ? 1 : profile.samples > 0 ? profile.durationMs / profile.samples : 0;
   const order = profile.functions
     .map((f, i) => ({ f, i }))
     .sort((a, b) => b.f.selfSamples - a.f.selfSamples || b.f.totalSamples - a.f.totalSamples);
