@@ -77,7 +77,12 @@ const KEEP_FUNCTION_NAMES = { function: true, class: false };
 
 export default defineConfig({
   plugins: [svelte(), sandboxPage()],
-  worker: { format: 'es', plugins: () => [classicPlaygroundWorker()] },
+  worker: {
+    format: 'es',
+    plugins: () => [classicPlaygroundWorker()],
+    // Named functions in workers too: a live profile may be taken in one (workers/profile.worker.ts).
+    rolldownOptions: { output: { minify: { compress: { keepNames: KEEP_FUNCTION_NAMES }, mangle: { keepNames: KEEP_FUNCTION_NAMES } } } },
+  },
   server: { headers: securityHeaders },
   preview: { headers: securityHeaders },
   build: {

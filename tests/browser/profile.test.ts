@@ -4,11 +4,11 @@
 // the profiling policy and Firefox each get their one line, and the slide fits a projector.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { STORIES } from '../../src/story/narrative.ts';
 import { top, type StoredProfiles } from '../../src/core/profile/profile.ts';
-import { baseURL, launchBrowser, launchFirefox, openApp, type OpenedPage } from './harness.ts';
+import { baseURL, CHROMIUM, CHROMIUM_FLAGS, launchBrowser, launchFirefox, openApp, type OpenedPage } from './harness.ts';
 
 /** The stored profiles of a stage, when data/profiles has them. */
 function stored(stageId: string): StoredProfiles | undefined {
@@ -120,6 +120,9 @@ describe('Where the time goes, in Chromium', () => {
     const verdict = storedHottest(5) ? /Both profiles name `?compress`? the hottest function/ : /No stored profile of stage 5 at 64 KiB/;
     expect(await live(page).textContent()).toMatch(verdict);
 
+    // Chromium offers no profiler to workers by default: the page profiled itself, in slices.
+    expect(await live(page).textContent()).toContain('Profiled on the page, in slices of at most 50 ms.');
+
     const tasks = await longTasks(page);
     expect(Math.max(0, ...tasks), `long tasks while profiling: ${tasks.map(Math.round).join(', ')} ms`).toBeLessThanOrEqual(200);
     expectClean(opened);
@@ -201,6 +204,32 @@ describe('Where the time goes, in Chromium', () => {
       );
       expect(scrolling, `stage ${index}: elements scrolling sideways`).toBe(0);
     }
+    expectClean(opened);
+  });
+});
+
+describe('Where the time goes, in a Chromium whose workers can profile', () => {
+  // Chromium 156 offers the profiler to a classic dedicated worker behind these two features.
+  const WORKER_PROFILING = '--enable-blink-features=ProfilerAPIForDedicatedWorker,DocumentPolicyInDedicatedWorker';
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, WORKER_PROFILING] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('profiles the stage in a Web Worker, off the page', async () => {
+    const opened = await openApp(browser, '/#/stage/6');
+    const { page } = opened;
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await live(page).getByRole('button', { name: 'Profile on this machine' }).click();
+    await expect.poll(() => live(page).locator('figure table').count(), { timeout: 60_000 }).toBe(1);
+    expect(await live(page).textContent()).toContain('Profiled in a Web Worker.');
+    expect(workers.some((url) => /\/assets\/profile\.worker-[\w-]+\.js$/.test(url)), workers.join(', ')).toBe(true);
+    // The worker's build keeps function names too: the profile names the stage's own.
+    expect((await names(live(page).locator('figure table')))[0]).toBe('compress');
     expectClean(opened);
   });
 });

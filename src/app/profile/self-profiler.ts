@@ -1,7 +1,10 @@
-// Profiles a stage on this page with the JS Self-Profiling API (`new Profiler()`), which
-// Chromium offers to a document served with `Document-Policy: js-profiling` and, so far,
-// not to dedicated workers. So the page hashes in slices of at most 50 ms and yields
-// between them: the browser paints and answers input in the gaps, and only the time
+// Profiles a stage with the JS Self-Profiling API (`new Profiler()`), which Chromium
+// offers to a document served with `Document-Policy: js-profiling`, and to a dedicated
+// worker only behind two of its features (ProfilerAPIForDedicatedWorker and
+// DocumentPolicyInDedicatedWorker, for a classic worker whose script carries the header).
+// The page uses a worker where one can profile (workers/profile.worker.ts) and profiles
+// itself where not. Either way it hashes in slices of at most 50 ms and yields between
+// them: on the page the browser paints and answers input in the gaps, and only the time
 // inside the slices is the stage's (fromSelfProfiling drops the samples between them).
 
 import type { SelfProfilingTrace } from '../../core/profile/from-self-profiling.ts';
@@ -43,6 +46,16 @@ function startProfiler(): Profiler {
       `This host does not send the \`Document-Policy: js-profiling\` header, without which Chromium will not profile the page, so only the stored profile shows here (${error instanceof Error ? error.message : String(error)}).`,
       { cause: error },
     );
+  }
+}
+
+/** Whether this context (the page, or a worker) may start the profiler: the API is there and its policy allows it. */
+export async function canProfile(): Promise<boolean> {
+  try {
+    await startProfiler().stop();
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -127,7 +140,7 @@ export async function chooseSize(hash: (input: Uint8Array) => unknown, wanted: n
   return ms > MAX_HASH_MS ? { bytes: fallback, tooSlowMs: ms } : { bytes };
 }
 
-export interface PageProfile {
+export interface SlicedProfile {
   trace: SelfProfilingTrace;
   windows: [number, number][];
   intervalMs: number;
@@ -137,11 +150,11 @@ export interface PageProfile {
  * Warms up, then profiles PROFILE_MS of hashing `input`. `onProgress` gets the share done,
  * 0 to 1. Throws Cancelled when `signal` aborts, with the profiler stopped.
  */
-export async function profileOnPage(
+export async function profileInSlices(
   hash: (input: Uint8Array) => unknown,
   input: Uint8Array,
   options: { signal?: AbortSignal; onProgress?: (done: number) => void } = {},
-): Promise<PageProfile> {
+): Promise<SlicedProfile> {
   const { signal, onProgress } = options;
   const hashMs = await hashInSlices(hash, input, WARM_UP_MS, 0, { signal });
   const profiler = startProfiler();
