@@ -1,11 +1,11 @@
 // A stage's live profile taken off the page, for a browser that offers the JS
 // Self-Profiling API in dedicated workers (Chromium does only behind two of its
-// features, see src/app/profile/self-profiler.ts). The page starts it as a classic
+// features, see src/core/profile/self-profiler.ts). The page starts it as a classic
 // worker: Chromium reads the policy header of a classic worker's script, not yet of a
 // module worker's. It runs the same slices as the page, so both profiles are alike.
 import { expose } from 'comlink';
 import { STAGES } from '../steps/index.ts';
-import { canProfile, chooseSize, profileInSlices, testInput, type SizeChoice, type SlicedProfile } from '../src/app/profile/self-profiler.ts';
+import { canProfile, chooseSize, profileInSlices, testInput, type SizeChoice, type SlicedProfile } from '../src/core/profile/self-profiler.ts';
 
 const api = {
   canProfile,

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
-import { STORIES } from '../../src/story/narrative.ts';
+import { STORIES } from '../../src/app/story/narrative.ts';
 import { top, type StoredProfiles } from '../../src/core/profile/profile.ts';
 import { baseURL, CHROMIUM, CHROMIUM_FLAGS, launchBrowser, launchFirefox, openApp, type OpenedPage } from './harness.ts';
 

@@ -6,10 +6,10 @@
 import { proxy, wrap } from 'comlink';
 import { STAGES } from '../../../steps/index.ts';
 import type { ProfileWorkerApi } from '../../../workers/profile.worker.ts';
-import { browserHost } from '../../bench/browser.ts';
+import { browserHost } from '../bench/browser.ts';
 import { fromSelfProfiling } from '../../core/profile/from-self-profiling.ts';
 import type { StageProfile } from '../../core/profile/profile.ts';
-import { Cancelled, chooseSize, profileInSlices, testInput, type SizeChoice, type SlicedProfile } from './self-profiler.ts';
+import { Cancelled, chooseSize, profileInSlices, testInput, type SizeChoice, type SlicedProfile } from '../../core/profile/self-profiler.ts';
 
 /** The stored profiles' small size: the input when the one asked for would not fit a slice. */
 const FALLBACK_BYTES = 1024;
