@@ -139,7 +139,7 @@ describe('Where the time goes, in Chromium', () => {
     await expect.poll(() => live(page).locator('figure table').count(), { timeout: 60_000 }).toBe(1);
     // One 64 KiB hash of the quadratic stage would hold a slice too long: the profile hashes 1 KiB, and the stored ones follow.
     expect(await live(page).locator('figcaption').textContent()).toMatch(/Stage 0 on this machine, 1 KiB/);
-    expect(await section(page).getByRole('button', { name: '1 KiB' }).getAttribute('aria-pressed')).toBe('true');
+    if (stored(STAGES[0].id)) expect(await section(page).getByRole('button', { name: '1 KiB' }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - innerHeight), { timeout: 5000 }).toBeLessThanOrEqual(0);
     await page.screenshot({ path: '/tmp/presenter-profile-0-live.png' });
     const tasks = await longTasks(page);
