@@ -204,6 +204,10 @@ describe('Where the time goes, in Chromium', () => {
       );
       expect(scrolling, `stage ${index}: elements scrolling sideways`).toBe(0);
     }
+    // A live profile of stage 9 too: its WebAssembly rows carry the longest unbroken names.
+    await live(page).getByRole('button', { name: 'Profile on this machine' }).click();
+    await expect.poll(() => live(page).locator('figure table').count(), { timeout: 60_000 }).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 'stage 9, live').toBeLessThanOrEqual(0);
     expectClean(opened);
   });
 });
