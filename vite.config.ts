@@ -73,9 +73,16 @@ function classicPlaygroundWorker(): Plugin {
   };
 }
 
+const KEEP_FUNCTION_NAMES = { function: true, class: false };
+
 export default defineConfig({
   plugins: [svelte(), sandboxPage()],
-  worker: { format: 'es', plugins: () => [classicPlaygroundWorker()] },
+  worker: {
+    format: 'es',
+    plugins: () => [classicPlaygroundWorker()],
+    // Named functions in workers too: a live profile may be taken in one (workers/profile.worker.ts).
+    rolldownOptions: { output: { minify: { compress: { keepNames: KEEP_FUNCTION_NAMES }, mangle: { keepNames: KEEP_FUNCTION_NAMES } } } },
+  },
   server: { headers: securityHeaders },
   preview: { headers: securityHeaders },
   build: {
@@ -83,6 +90,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 4096,
     rollupOptions: {
       input: { ...HTML_PAGES },
+      // Minified, but functions keep their names: the live profile on a stage page names
+      // what V8 sampled (`compress`, not `e`), as the stored profiles do.
+      output: { minify: { compress: { keepNames: KEEP_FUNCTION_NAMES }, mangle: { keepNames: KEEP_FUNCTION_NAMES } } },
     },
   },
 });

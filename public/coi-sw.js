@@ -1,15 +1,17 @@
 // Cross-origin isolation on hosts that send no headers (GitHub Pages, a school's plain
 // web server). The page registers this worker only when it is not isolated already
 // (src/app/ui/isolation.svelte.ts). It adds COOP, COEP and CORP to the app's own responses,
-// the headers the host did not send, then the page reloads once so its document arrives
-// with them. Responses that already carry COEP pass unchanged, so on a host that sends
-// the headers itself this worker does nothing (and the page unregisters it).
+// the headers the host did not send, and the Document-Policy that lets the page start
+// the JS Self-Profiling API; then the page reloads once so its document arrives with
+// them. Responses that already carry COEP pass unchanged, so on a host that sends the
+// headers itself this worker does nothing (and the page unregisters it).
 // Cross-origin requests are never touched: the app makes none.
 
 const ADDED = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
   'Cross-Origin-Resource-Policy': 'same-origin',
+  'Document-Policy': 'js-profiling',
 };
 
 /** Marks a response this worker changed, so the page can say where its isolation came from. */

@@ -2,6 +2,7 @@
 // and in public/_headers (static hosts). They must be the same, and the policy must
 // keep the properties the app relies on.
 import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import viteConfig, { SANDBOX_PATH, sandboxHeaders, securityHeaders } from '../vite.config.ts';
 
@@ -86,6 +87,10 @@ describe('security headers', () => {
     expect(securityHeaders['Referrer-Policy']).toBe('no-referrer');
   });
 
+  it('let the page start the JS Self-Profiling API, which Chromium refuses without this policy', () => {
+    expect(securityHeaders['Document-Policy']).toBe('js-profiling');
+  });
+
   it('allow scripts only from the origin, WebAssembly compilation but no eval or inline script', () => {
     const csp = directives(securityHeaders['Content-Security-Policy']);
     expect(csp.get('default-src')).toEqual(["'self'"]);
@@ -146,5 +151,39 @@ describe('the README deploy configs', () => {
       expect(readme, `nginx ${name}`).toContain(`add_header ${name} "${value}" always;`);
       expect(readme, `Caddy ${name}`).toContain(`header ${name} "${value}"\n`);
     }
+  });
+});
+
+/** What public/coi-sw.js answers for a same-origin request whose response from the host is `upstream`. */
+async function throughServiceWorker(upstream: Record<string, string>): Promise<Headers> {
+  const source = readFileSync(new URL('../public/coi-sw.js', import.meta.url), 'utf8');
+  const listeners = new Map<string, (event: unknown) => void>();
+  const self = {
+    location: { origin: 'https://app.example' },
+    addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+    skipWaiting: () => {},
+    clients: { claim: async () => {} },
+  };
+  // What the host sent: a plain same-origin ("basic") response.
+  const fetched = { type: 'basic', status: 200, statusText: 'OK', body: 'page', headers: new Headers(upstream) };
+  runInNewContext(source, { self, fetch: async () => fetched, Headers, Response, URL, Object });
+  let answer: Promise<Response> | undefined;
+  listeners.get('fetch')!({ request: { url: 'https://app.example/' }, respondWith: (response: Promise<Response>) => (answer = response) });
+  return (await answer!).headers;
+}
+
+describe("the isolation service worker for hosts that send no headers", () => {
+  it('adds the isolation headers and the profiling policy, as vite.config.ts has them', async () => {
+    const headers = await throughServiceWorker({ 'Content-Type': 'text/html' });
+    for (const name of ['Cross-Origin-Opener-Policy', 'Cross-Origin-Embedder-Policy', 'Cross-Origin-Resource-Policy', 'Document-Policy']) {
+      expect(headers.get(name), name).toBe(securityHeaders[name]);
+    }
+    expect(headers.get('Content-Type')).toBe('text/html');
+  });
+
+  it('leaves a response alone when the host isolates it already', async () => {
+    const headers = await throughServiceWorker({ 'Cross-Origin-Embedder-Policy': 'require-corp' });
+    expect(headers.get('Document-Policy')).toBeNull();
+    expect(headers.get('X-Blake3-Lab-Isolation')).toBeNull();
   });
 });

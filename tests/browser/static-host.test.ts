@@ -1,6 +1,7 @@
 // The built app on a host that sends no headers at all (GitHub Pages, a school's plain
 // web server): the policy still applies from the pages' meta tags, the app's service
-// worker adds cross-origin isolation and reloads once, and the benchmark runs.
+// worker adds cross-origin isolation (and the profiling policy) and reloads once, and the
+// benchmark runs.
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -76,6 +77,17 @@ describe('the built app on a plain static server', () => {
     await page.goto(`${origin}/#/bench`);
     await expect.poll(() => page.evaluate(() => crossOriginIsolated).catch(() => false), { timeout: 30_000 }).toBe(true);
     expect(documents, 'one load and one reload').toBe(2);
+    // The service worker also added the profiling policy: the page may start the JS Self-Profiling API.
+    const profiler = await page.evaluate(async () => {
+      const Profiler = (globalThis as { Profiler?: new (o: object) => { stop(): Promise<unknown> } }).Profiler;
+      try {
+        await new Profiler!({ sampleInterval: 10, maxBufferSize: 10 }).stop();
+        return 'started';
+      } catch (error) {
+        return String(error);
+      }
+    });
+    expect(profiler).toBe('started');
 
     // The meta policy blocks inline script, which is what it is for.
     const inline = await page.evaluate(() => {

@@ -38,4 +38,9 @@ export const EVERY_CORE_STORY: StageStory = {
         'In Go this stage is a few lines: one goroutine per subtree, each writing its chaining value into its own slot of a slice, a `sync.WaitGroup` to wait for them, then the same merge. Goroutines share memory by default and cost a few kilobytes each, so there is no copy and no pool to keep warm; a Web Worker is a whole JavaScript engine instance that sees only what it is sent or shares. The tree split is the same in both, because it comes from BLAKE3, not from the language.',
     },
   ],
+  profile: {
+    changes: ['hash', 'hashOnPool', 'finishWorkerPieces', 'rootDigest'],
+    watch: ['subtreeChainingValue'],
+    note: 'Below the size from which its pool pays (it measures that when it loads, from 256 KiB up), stage 11 hashes on the calling thread exactly as stage 10 does, so at these sizes the two profiles should agree. A profile of one thread never sees the pool’s workers: each is a thread of its own.',
+  },
 };

@@ -64,6 +64,18 @@ export const STORIES: StageStory[] = [
       headline: '~2000× slower',
       relativeTo: 'than the official Rust BLAKE3 compiled to WebAssembly',
     },
+    profile: {
+      changes: [],
+      watch: ['readLittleEndianWords', 'chunkChainingValue'],
+      inlining: {
+        callee: 'readLittleEndianWords',
+        caller: 'chunkChainingValue',
+        says: {
+          lead: 'Where V8 inlines `readLittleEndianWords` into `chunkChainingValue`, the reader’s time counts as `chunkChainingValue`’s own: the hot code is the reader, under its caller’s name.',
+          more: 'Inlined, the reader’s loop runs inside its caller, which calls it for every block; where V8 keeps the reader a function of its own, the reader itself is on top. Either way the question to ask is why it is hot, and the answer is in the reader’s loop bound.',
+        },
+      },
+    },
   },
   {
     change: {
@@ -86,6 +98,18 @@ export const STORIES: StageStory[] = [
         'The article calls this step “definitely a great win” and gives no number. Against a quadratic baseline no single ratio would hold: it grows with the input size.',
     },
     go: [GO_BOUNDS],
+    profile: {
+      changes: ['readLittleEndianWordsFull', 'chunkChainingValue'],
+      watch: ['readLittleEndianWords', 'readLittleEndianWordsFull', 'chunkChainingValue'],
+      inlining: {
+        callee: 'readLittleEndianWordsFull',
+        caller: 'chunkChainingValue',
+        says: {
+          lead: 'V8 inlines the new reader into `chunkChainingValue`, as it did the old one: reading still shows under that name.',
+          more: 'Its share fell because the reader now stops at the end of its block. `rotr` is missing from the stored profiles for the same reason: V8 inlines it into `g`.',
+        },
+      },
+    },
   },
   {
     change: {
@@ -103,6 +127,10 @@ export const STORIES: StageStory[] = [
     },
     article: { headline: '1.6×', relativeTo: 'faster than stage 1' },
     go: [GO_ALLOCATIONS],
+    profile: {
+      changes: ['permute', 'round', 'compress'],
+      watch: ['permute', '(garbage collector)'],
+    },
   },
   {
     change: {
@@ -120,6 +148,18 @@ export const STORIES: StageStory[] = [
     },
     article: { headline: '1.24×', relativeTo: 'faster than stage 2 (1.98× for stages 2 and 3 together)' },
     go: [GO_INLINING],
+    profile: {
+      changes: ['round', 'compress', 'g'],
+      watch: ['round', 'compress'],
+      inlining: {
+        callee: 'round',
+        caller: 'compress',
+        says: {
+          lead: 'This stage inlines by hand: `round`’s work now runs inside `compress`, which takes over `round`’s share, less the calls it saved.',
+          more: 'That is why the sentence above adds the two. `g` stays a function of its own, called eight times a round; stage 4 writes it out.',
+        },
+      },
+    },
   },
   {
     change: {
@@ -138,6 +178,10 @@ export const STORIES: StageStory[] = [
     },
     article: { headline: '2.2×', relativeTo: 'faster than stage 3', vsWasm: 'now within the same order of magnitude as Rust WASM' },
     go: [GO_INLINING],
+    profile: {
+      changes: ['compress', 'g', 'rotr'],
+      watch: ['g', 'compress'],
+    },
   },
   {
     change: {
@@ -155,6 +199,11 @@ export const STORIES: StageStory[] = [
     },
     article: { headline: '3×', relativeTo: 'faster than stage 4', vsWasm: 'about 0.75× the speed of Rust WASM' },
     go: [GO_ALLOCATIONS],
+    profile: {
+      changes: ['compress', 'chunkChainingValue', 'parentChainingValue', 'hash'],
+      watch: ['(garbage collector)'],
+      note: 'Chromium’s profiler shows the copies better than Node’s: allocating a typed array runs outside JavaScript there, so its samples land in `(program)`. On the 2-core AMD EPYC these notes were written on, that was two thirds to three quarters of stage 4’s samples, and almost none of stage 5’s: profile both on this machine and compare.',
+    },
   },
   {
     change: {
@@ -176,6 +225,10 @@ export const STORIES: StageStory[] = [
         'The article’s version loops over the rounds and skips the permutation after the last one with `if (i != 6)`. Here the generator writes the rounds one after another, because with the message in locals the loop has nothing left to index. That second change is worth about 1.2× on its own: in Node 20 on a 2-core AMD EPYC, at 64 KiB, a version of this stage that kept the loop ran at 447–460 MB/s, the written-out rounds at 552–571 MB/s. So the speedup you measure for this stage is the two changes together.',
     },
     article: { headline: '1.5×', relativeTo: 'faster than stage 5', vsWasm: 'the first stage faster than Rust WASM' },
+    profile: {
+      changes: ['compress'],
+      watch: ['compress'],
+    },
   },
   {
     change: {
@@ -197,6 +250,12 @@ export const STORIES: StageStory[] = [
     },
     article: { headline: '1.023×', relativeTo: 'faster than stage 6 (425 → 435 MB/s)' },
     go: [GO_ALLOCATIONS, GO_STATISTICS],
+    profile: {
+      changes: ['hash', 'chunkChainingValue'],
+      watch: ['hash'],
+      size: 1024,
+      note: 'The two allocations this stage saves are small beside 1 KiB of hashing and nothing beside 64 KiB: a change this small hardly moves a profile, and only the bench’s statistics can say whether it paid.',
+    },
   },
   {
     change: {
@@ -216,6 +275,11 @@ export const STORIES: StageStory[] = [
     go: [GO_SKIP_WORK],
     elsewhere:
       'On a 2-core AMD EPYC (Zen 3) in Chromium, the original code of this stage ran at 0.59–0.76× the speed of Rust WASM: slower, not faster. The machine matters, which is why this app measures on yours.',
+    profile: {
+      changes: ['chunkChainingValue', 'hash', 'hashInput'],
+      watch: ['chunkChainingValue', 'hash', 'hashInput'],
+      note: 'In stages 4 to 7, most of `chunkChainingValue`’s own time was the byte-to-word copy of the reader V8 inlined into it (stage 1 says why it shows there). Reading words through a view removes that copy, and with it the share.',
+    },
   },
   {
     change: {
@@ -253,6 +317,12 @@ export const STORIES: StageStory[] = [
     article: { headline: '1.39×', relativeTo: 'faster than stage 8', vsWasm: '2.21× faster than Rust WASM' },
     elsewhere:
       'On a 2-core AMD EPYC (Zen 3) in Chromium, the original code of this stage ran at 1.6–1.8× Rust WASM for 64 KiB to 1 MiB inputs, but only about 0.7× at 1 KiB, where too few chunks exist to fill four lanes.',
+    profile: {
+      changes: ['subtreeChainingValue', 'hashInput'],
+      changesWasm: true,
+      watch: ['compress'],
+      note: 'The generated module names none of its functions, so a profiler shows them by number: `wasm-function[0]` is `compress4x`. Below four chunks, stage 9 still hashes with stage 8’s JavaScript `compress`.',
+    },
   },
   {
     change: {
@@ -282,6 +352,13 @@ export const STORIES: StageStory[] = [
       native: { figure: '1.18 GB/s', where: 'BLAKE3 on one thread, SSE4.1, at 1 KiB, on a 2-core Intel Xeon, measured by npm run bench -- --native in the same run as stage 10, which did 1.02 GB/s there' },
       rust:
         'The article stops at stage 9. For one block the Rust crate uses its SSE4.1 `compress_in_place` (rows of four, diagonals by shuffles), or AVX-512’s one-instruction rotations where the processor has them. In that run (`npm run bench -- --browser --stages 10 --sizes 96B,1KiB,64KiB,1MiB --native`, 20 rounds in five slices that take turns with native code, Chromium 156, a machine shared with other work) native Rust did 2.3 GB/s at 1 MiB with SSE4.1 and 8.4 GB/s with AVX-512, and stage 10 reached 0.53× native SSE4.1 at 96 B, 0.87× at 1 KiB, 0.91× at 64 KiB and 0.93× at 1 MiB. A block costs the two about the same, 55 to 60 ns; what stage 10 adds is JavaScript’s share of each call: copying the input into the module’s page (about 20 ns for 96 B) and a fresh 32-byte digest copied out (about 35 ns). Two blocks at 96 B cannot hide that; sixteen at 1 KiB mostly can.',
+    },
+    profile: {
+      changes: ['subtreeChainingValue', 'chunkOnPath', 'parentOnPath', 'copyChunk', 'digest', 'hashInput'],
+      changesWasm: true,
+      watch: ['compress'],
+      size: 1024,
+      note: 'Its three modules name none of their functions, so a profiler shows each by number, and each module’s one function is `wasm-function[0]`: `compress4x`, or the `compress1x` (rows or words) that timed faster when the stage loaded.',
     },
   },
   EVERY_CORE_STORY,

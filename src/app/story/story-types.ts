@@ -45,6 +45,25 @@ export interface PastTheArticle {
   rust: string;
 }
 
+/**
+ * What a stage's CPU profile should be read for: the "Where the time goes" section marks,
+ * adds up and explains with these. Names are as the profilers give them.
+ */
+export interface ProfileFacts {
+  /** The functions this stage's change writes, rewrites or removes: marked in its profile and the one before. */
+  changes: string[];
+  /** The change is in WebAssembly too: every WebAssembly function is marked (profilers name them by index). */
+  changesWasm?: boolean;
+  /** The functions (or engine rows, such as `(garbage collector)`) whose share, before and now, tells what the change did. */
+  watch: string[];
+  /** The input size at which the change shows, where it is not the 64 KiB the section opens on. */
+  size?: number;
+  /** Where inlining moves time from one function into another (V8's, or the stage's own by hand), and how to read that. */
+  inlining?: { callee: string; caller: string; says: Part };
+  /** One more thing to read in this stage's profile. */
+  note?: string;
+}
+
 export interface StageStory {
   change: Part;
   why: Part;
@@ -63,4 +82,5 @@ export interface StageStory {
   go?: SideNote[];
   /** Measurements of the original code on another machine, where the article's differ. */
   elsewhere?: string;
+  profile: ProfileFacts;
 }
