@@ -210,7 +210,7 @@ describe('the size from which the pool is used', () => {
 describe('a broken pool', () => {
   afterEach(() => stage.start());
 
-  it.each(['hang', 'exit'] as const)('never gives a wrong digest when a worker goes "%s" mid-hash, and throws with the reason once that is known', async (fault) => {
+  it.each(['hang', 'exit', 'crash'] as const)('never gives a wrong digest when a worker goes "%s" mid-hash, and throws with the reason once that is known', async (fault) => {
     await stage.start({ workers: 2, timeoutMs: 1500, minBytes: 4 * MiB });
     const input = randomBytes(16 * MiB, 5);
     const expected = await expectedHex(input);
@@ -223,7 +223,12 @@ describe('a broken pool', () => {
     // A dead worker is known as soon as its thread's exit is seen; a stuck one once it is
     // past the time limit. From then on every call throws the reason.
     await new Promise((resolve) => setTimeout(resolve, 1600));
-    expect(() => stage.hash(input)).toThrow(fault === 'hang' ? /stage 11 cannot hash: a pool worker did not finish a piece of an earlier hash within 1500 ms/ : /stage 11 cannot hash: pool worker 1 of 2 stopped/);
+    const reasons = {
+      hang: /stage 11 cannot hash: a pool worker did not finish a piece of an earlier hash within 1500 ms/,
+      exit: /stage 11 cannot hash: pool worker 1 of 2 stopped/,
+      crash: /stage 11 cannot hash: pool worker 1 of 2 stopped: .*deliberate crash of a pool worker/,
+    };
+    expect(() => stage.hash(input)).toThrow(reasons[fault]);
     expect(() => stage.hash(input)).toThrow(/stage 11 cannot hash/);
     // Inputs the calling thread hashes alone do not need the pool.
     expect(toHex(stage.hash(input.subarray(0, 1000)))).toBe(await expectedHex(input.subarray(0, 1000)));
