@@ -9,24 +9,30 @@
 //
 // The input is cut into P pieces of equal size, each a complete subtree of a
 // power-of-two number of chunks starting at a multiple of that number, and a tail (what
-// is left after the last whole piece). A pool of workers, started once by start(), take
-// pieces from the front; the calling thread takes pieces from the back and hashes the
-// tail, with stage 10's code (subtree.ts). Then it merges the pieces' chaining values in
-// tree order, left subtrees complete and as large as possible, ROOT on the last merge.
+// is left after the last whole piece). Every thread works in one shared
+// WebAssembly.Memory, created by start() with a pool of workers, and runs the same
+// module on it: stage 10's compress4x, generated with one change (gen.ts: each thread
+// passes where its own chunk counters lie). The workers take pieces from the front; the
+// calling thread takes pieces from the back and hashes the tail. Then it merges the
+// pieces' chaining values in tree order, left subtrees complete and as large as
+// possible, ROOT on the last merge.
 //
-// Workers can only read shared memory. An input already in a SharedArrayBuffer is hashed
-// where it is; any other input is copied into the pool's shared buffer, which is serial
-// work on the calling thread. It copies only the pieces the workers take, in order, and
-// each worker starts as soon as its piece is there; its own pieces it hashes where they
-// are. Below some size, starting the others costs more than it saves and stage 10 hashes
-// on the calling thread alone. That size depends on the machine and the browser (on one
-// 2-core machine the pool won from 1 MiB in Chromium, on another only from 4 MiB, and
-// Firefox wakes a worker more slowly), and on where the input is (a copy costs), so
-// start() measures it twice: it times one thread against the pool at 256 KiB, 512 KiB,
-// 1 MiB and so on, first with an input in shared memory and then with an ordinary one
-// (from the size the first search ended at: a copy only adds), and the first size at
-// which the pool is faster becomes the threshold for each kind. Those timed hashes
-// double as a check that the pool and one thread give the same digest.
+// WebAssembly reads only its memory, so every WebAssembly hash copies its input in once
+// (stage 10 does it 32 KiB at a time, into its page); workers can read only shared
+// memory, so here the calling thread makes that one copy for every thread: the workers'
+// pieces first, in order, each worker starting as soon as its first piece is there, and
+// then its own, each into a staging area of its own right before it hashes it. How much
+// it copies for the workers first follows every thread's measured speed (split.ts). An
+// input already in a SharedArrayBuffer is not copied by the calling thread: each worker
+// copies its own pieces from it. Below some size, starting the others costs more than it
+// saves and stage 10 hashes on the calling thread alone. That size depends on the
+// machine and the browser (Firefox wakes a worker more slowly than Chromium), and on
+// where the input is (a copy costs), so start() measures it twice: it times one thread
+// against the pool at 256 KiB, 512 KiB, 1 MiB and so on, first with an input in shared
+// memory and then with an ordinary one (from the size the first search ended at: a copy
+// only adds), and the first size at which the pool is faster becomes the threshold for
+// each kind. Those timed hashes double as a check that the pool and one thread give the
+// same digest.
 //
 // A busy machine sometimes takes a core away from a thread for a few milliseconds, in the
 // middle of a piece. When the calling thread has nothing left to do but wait for a piece
@@ -45,8 +51,8 @@
 // death is seen or the time-out has passed, hash() throws with the reason.
 //
 // The Rust crate does the same with `update_rayon`: rayon's work-stealing pool hashes the
-// two halves of each subtree in parallel (join), and the caller decides from which size
-// on that pays.
+// two halves of each subtree in parallel (join), reading the input where it lies, and the
+// caller decides from which size on that pays.
 
 import { hash as hashOneThread, hashPortable, wat as stage10Wat } from '../10-simd-one-block/blake3.ts';
 import { COMPRESS4X } from './compress4x.ts';
