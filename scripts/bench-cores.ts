@@ -8,15 +8,15 @@
 //                                                instead of the rounds, a timeline of stage 11's two threads during
 //                                                single hashes (--hashes, 15 by default): a table, and the median one drawn
 //
-// What is measured, and how, is in src/bench/cores.ts and src/core/bench/timeline.ts.
+// What is measured, and how, is in src/core/bench/cores.ts and src/core/bench/timeline.ts.
 
 import { writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../src/bench-node/chromium-path.ts';
-import { serveBenchPage } from '../src/bench-node/bench-server.ts';
-import { checkCoresOptions, describeCores, measureCores, type CoresOptions, type CoresResult } from '../src/bench/cores.ts';
-import { parseSize } from '../src/bench/plan.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../src/node/chromium-path.ts';
+import { serveBenchPage } from '../src/node/bench-server.ts';
+import { checkCoresOptions, describeCores, measureCores, type CoresOptions, type CoresResult } from '../src/core/bench/cores.ts';
+import { parseSize } from '../src/core/bench/plan.ts';
 import { describeTimeline, measureTimeline, timelineSvg, type TimelineResult } from '../src/core/bench/timeline.ts';
 
 interface Options extends CoresOptions {

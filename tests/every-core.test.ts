@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { baselineById, type BaselineHasher } from '../steps/baselines.ts';
 import * as stage from '../steps/11-every-core/blake3.ts';
 import { WINDOW_BYTES, workersShare } from '../steps/11-every-core/split.ts';
-import { patternInput, toHex, type VectorFile } from '../src/selftest/vectors.ts';
+import { patternInput, toHex, type VectorFile } from '../src/core/vectors.ts';
 import vectorFile from '../data/blake3-vectors.json';
 
 const KiB = 1024;

@@ -1,9 +1,8 @@
 // The measuring thread of cores.html: a Web Worker, where waiting (Atomics.wait) is
-// allowed, runs src/bench/cores.ts with a nested worker as the other core, or records
+// allowed, runs src/core/bench/cores.ts with a nested worker as the other core, or records
 // stage 11's timeline (src/core/bench/timeline.ts).
-import { measureCores } from '../src/bench/cores.ts';
-import type { CoresRequest } from '../src/bench-page/cores.ts';
-import { measureTimeline } from '../src/core/bench/timeline.ts';
+import { measureCores } from '../src/core/bench/cores.ts';
+import { measureTimeline, type CoresRequest } from '../src/core/bench/timeline.ts';
 
 async function startOtherCore(size: number, control: Int32Array) {
   const worker = new Worker(new URL('./cores-other.worker.ts', import.meta.url), { type: 'module' });

@@ -5,10 +5,10 @@
 // tests/native-figures.test.ts recomputes each figure from the raw samples.
 
 import measured from '../../../data/native/chromium-native-2026-11-25.json';
-import { validateResults } from '../../results/io/validate.ts';
-import { limitRows, type LimitRow } from '../../bench/native-summary.ts';
-import { formatSize } from '../../bench/plan.ts';
-import type { Results } from '../../bench/results.ts';
+import { validateResults } from '../../core/results/io/validate.ts';
+import { limitRows, type LimitRow } from '../../core/bench/native-summary.ts';
+import { formatSize } from '../../core/bench/plan.ts';
+import type { Results } from '../../core/bench/results.ts';
 
 export interface NativeRun {
   results: Results;

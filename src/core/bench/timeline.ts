@@ -12,7 +12,11 @@
 import * as stage10 from '../../../steps/10-simd-one-block/blake3.ts';
 import * as stage11 from '../../../steps/11-every-core/blake3.ts';
 import type { TimelineEvent } from '../../../steps/11-every-core/blake3.ts';
-import { formatSize } from '../../bench/plan.ts';
+import type { CoresOptions } from './cores.ts';
+import { formatSize } from './plan.ts';
+
+/** What cores.html asks its measuring worker for: bench:cores' rounds, or a timeline. */
+export type CoresRequest = { kind: 'rounds'; options: CoresOptions } | { kind: 'timeline'; options: TimelineOptions };
 
 export interface TimelineOptions {
   size: number;
