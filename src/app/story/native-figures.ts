@@ -44,7 +44,7 @@ export function nativeRun(data: unknown): NativeRun {
   const bestSimd = /, ([^,]+), one thread/.exec(best.note ?? '')?.[1];
   if (!bestSimd) throw new Error(`data/native: native-best does not say its SIMD ("${best.note}")`);
   const stages = results.contestants.filter((c) => c.kind === 'stage').map((c) => Number.parseInt(c.id, 10));
-  const browser = results.engines.find((engine) => engine.id !== 'native');
+  const browser = results.engines?.find((engine) => engine.id !== 'native');
   const sizes = config.sizes.map((size) => formatSize(size).replace(' ', '')).join(',');
   return {
     results,
@@ -81,3 +81,15 @@ export const times = (a: number | null, b: number | null) => `${(known(a) / know
 export const nsPerBlock = (size: number, mbps: number | null) => Math.round(((size / known(mbps)) * 1000) / Math.max(1, Math.ceil(size / 64)));
 /** Milliseconds a MiB at `mbps`: "0.58". */
 export const msPerMiB = (mbps: number | null) => ((1024 * 1024) / known(mbps) / 1000).toFixed(2);
+
+/**
+ * What stage 10 timed when it loaded in the run, ns a block for each of its two one-block
+ * codes: the figures its note in the document gives (src/core/bench/threads.ts writes it).
+ */
+export function loadTimedBlocks(run: NativeRun = NATIVE_RUN): { rows: number; words: number } {
+  const note = run.results.contestants.find((c) => c.id === '10-simd-one-block')?.note ?? '';
+  const timed = /\(compress1x(Rows|Words)\), the faster when it loaded: (\d+) ns a block against (\d+)/.exec(note);
+  if (!timed) throw new Error(`data/native: stage 10's note does not give its load-time timings ("${note}")`);
+  const [chosen, other] = [Number(timed[2]), Number(timed[3])];
+  return timed[1] === 'Rows' ? { rows: chosen, words: other } : { rows: other, words: chosen };
+}
