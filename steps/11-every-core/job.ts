@@ -46,11 +46,12 @@ export interface Job {
 }
 
 /** Float64 fields of a piece's record: who hashed it, and when (ms since the epoch, every thread's clock alike). */
-export const RECORD_FIELDS = 4;
+export const RECORD_FIELDS = 5;
 export const BY = 0; // the worker's thread number, from 1
 export const TAKEN = 1; // claimed
-export const READY = 2; // its bytes in the memory: copied by the calling thread, or by the worker from `source`
-export const FINISHED = 3; // its chaining value written
+export const READY = 2; // its bytes in the memory: copied there by the calling thread (or in `source`)
+export const STAGED = 3; // copied into the worker's staging
+export const FINISHED = 4; // its chaining value written
 
 /** A control block for `pieces` pieces plus the input's tail: counters, chaining values, a flag per piece, then records. */
 export function createControl(pieces: number): Int32Array {

@@ -24,7 +24,7 @@
 // An input larger than WINDOW_BYTES goes through the memory a window at a time, each a
 // whole number of pieces: the memory never grows past one window, which stays with it.
 
-import { BY, CLAIMS, claimBack, claimedByWorkers, clock, COPIED, CVS, DONE, fail, failure, FINISHED, isFinished, markFinished, MAX_PIECES, READY, RECORD_FIELDS, records, TAKEN, createControl, type Job } from './job.ts';
+import { BY, CLAIMS, claimBack, claimedByWorkers, clock, COPIED, CVS, DONE, fail, failure, FINISHED, isFinished, markFinished, MAX_PIECES, READY, RECORD_FIELDS, records, STAGED, TAKEN, createControl, type Job } from './job.ts';
 import type { Pool } from './pool.ts';
 import { growInput, inputAddress, MAX_PIECE_CHUNKS, mergeParent, ROOT, ThreadHasher } from './subtree.ts';
 
@@ -235,13 +235,13 @@ export class SplitHasher {
     // Copied out first: a worker still on a piece this thread redid may yet write its value here.
     cvs.set(values.subarray(0, count * 8), first * 8);
     if (tail > 0) cvs.set(values.subarray(count * 8, count * 8 + 8), (first + count) * 8);
-    this.learn(control, first, workerPieces, pieceBytes, { copyMs, copyBytes, ownMs, ownBytes }, shared);
+    this.learn(control, first, workerPieces, pieceBytes, { copyMs, copyBytes, ownMs, ownBytes });
   }
 
   // Updates the speeds from this window: the calling thread's copy and hash as timed, and
   // the workers' from the median of their pieces (a piece whose thread lost its core for a
   // while should not move the estimate much). Half old, half new.
-  private learn(control: Int32Array, first: number, workerPieces: number, pieceBytes: number, mine: { copyMs: number; copyBytes: number; ownMs: number; ownBytes: number }, shared: boolean): void {
+  private learn(control: Int32Array, first: number, workerPieces: number, pieceBytes: number, mine: { copyMs: number; copyBytes: number; ownMs: number; ownBytes: number }): void {
     const { copyMs, copyBytes, ownMs, ownBytes } = mine;
     const times = records(control);
     const perMiB: number[] = [];
@@ -249,9 +249,11 @@ export class SplitHasher {
       const record = piece * RECORD_FIELDS;
       if (times[record + BY] === 0) continue; // redone, never finished by its worker in time
       perMiB.push(((times[record + FINISHED] - times[record + READY]) * MiB) / pieceBytes);
+      const by = times[record + BY];
       this.timeline?.push(
-        { thread: times[record + BY], what: shared ? 'copy' : 'wait', start: times[record + TAKEN], end: times[record + READY], piece: first + piece },
-        { thread: times[record + BY], what: 'hash', start: times[record + READY], end: times[record + FINISHED], piece: first + piece },
+        { thread: by, what: 'wait', start: times[record + TAKEN], end: times[record + READY], piece: first + piece },
+        { thread: by, what: 'copy', start: times[record + READY], end: times[record + STAGED], piece: first + piece },
+        { thread: by, what: 'hash', start: times[record + STAGED], end: times[record + FINISHED], piece: first + piece },
       );
     }
     const blend = (old: number, measured: number) => (Number.isFinite(measured) && measured > 0 ? (old + measured) / 2 : old);

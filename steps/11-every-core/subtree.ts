@@ -109,7 +109,7 @@ export class ThreadHasher {
   private readonly compress4x: Compress4x;
   /** The whole memory as words and bytes; the areas never move, and a shared buffer is never detached. */
   private readonly words: Uint32Array;
-  private readonly bytes: Uint8Array;
+  private bytes: Uint8Array;
   private readonly counters: number;
   private readonly cvs: number;
   /** Where this thread copies a piece it hashes itself. */
@@ -119,7 +119,10 @@ export class ThreadHasher {
   private readonly stack = new Uint32Array(64 * CV_WORDS);
   private readonly stackChunks: number[] = [];
 
-  constructor(memory: WebAssembly.Memory, thread: number) {
+  constructor(
+    private readonly memory: WebAssembly.Memory,
+    thread: number,
+  ) {
     const instance = new WebAssembly.Instance(new WebAssembly.Module(assemble(simd.COMPRESS4X)), { env: { memory } });
     this.compress4x = instance.exports.compress4x as Compress4x;
     this.words = new Uint32Array(memory.buffer);
@@ -132,6 +135,13 @@ export class ThreadHasher {
   /** Copies `part` (at most a piece) into this thread's staging and returns its address there. */
   stage(part: Uint8Array): number {
     this.bytes.set(part, this.staging);
+    return this.staging;
+  }
+
+  /** Copies the `length` bytes (at most a piece) at byte `address` of the memory into this thread's staging; returns its address there. */
+  stageFrom(address: number, length: number): number {
+    if (this.bytes.length < address + length) this.bytes = new Uint8Array(this.memory.buffer); // the memory grew
+    this.bytes.copyWithin(this.staging, address, address + length);
     return this.staging;
   }
 
