@@ -73,6 +73,13 @@ function known(value: number | null): number {
   return value;
 }
 
+/** The fastest and slowest of a contestant's samples at a size, ms a hash: "5.4 to 11.9 ms". */
+export function sampleRange(contestant: string, size: number, run: NativeRun = NATIVE_RUN): string {
+  const samples = run.results.runs.filter((r) => r.contestant === contestant && r.size === size).flatMap((r) => r.nsPerOp);
+  if (samples.length === 0) throw new Error(`data/native: no samples of ${contestant} at ${formatSize(size)}`);
+  return `${(Math.min(...samples) / 1e6).toFixed(1)} to ${(Math.max(...samples) / 1e6).toFixed(1)} ms`;
+}
+
 /** MB/s as GB/s with two significant decimals: "2.31 GB/s". */
 export const gbPerSec = (mbps: number | null) => `${(known(mbps) / 1000).toFixed(2)} GB/s`;
 /** a over b: "0.87×". */
