@@ -247,7 +247,8 @@ export class SplitHasher {
     const perMiB: number[] = [];
     for (let piece = 0; piece < workerPieces; piece++) {
       const record = piece * RECORD_FIELDS;
-      if (times[record + BY] === 0) continue; // redone, never finished by its worker in time
+      // Redone and never finished by its worker in time, or finished while being read here.
+      if (times[record + BY] === 0 || !(times[record + FINISHED] > times[record + READY])) continue;
       perMiB.push(((times[record + FINISHED] - times[record + READY]) * MiB) / pieceBytes);
       const by = times[record + BY];
       this.timeline?.push(
