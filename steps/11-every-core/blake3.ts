@@ -54,7 +54,7 @@
 // two halves of each subtree in parallel (join), reading the input where it lies, and the
 // caller decides from which size on that pays.
 
-import { hash as hashOneThread, hashPortable, wat as stage10Wat } from '../10-simd-one-block/blake3.ts';
+import { chooseOneBlockCode, hash as hashOneThread, hashPortable, wat as stage10Wat } from '../10-simd-one-block/blake3.ts';
 import { COMPRESS4X } from './compress4x.ts';
 import { Pool } from './pool.ts';
 import { SplitHasher, WINDOW_BYTES, type Speeds, type SplitReport, type TimelineEvent } from './split.ts';
@@ -169,6 +169,10 @@ function whyNoPool(workers: number): string | undefined {
  * threadUse() says why.
  */
 export async function start(options: PoolOptions = {}): Promise<void> {
+  // Below its threshold this stage is stage 10 as stage 10 loads: with the one-block code
+  // that times faster here. Left at stage 10's default, a 1 KiB hash took 10% longer than
+  // stage 10's on the EPYC (npm run bench -- --browser --stages 10,11 --sizes 96B,1KiB).
+  await chooseOneBlockCode();
   split?.pool.stop();
   split = undefined;
   crossover = undefined;
@@ -293,10 +297,12 @@ export function injectFault(worker: number, fault: Fault): void {
 
 /** BLAKE3 of `input`: a fresh 32-byte digest. */
 export function hash(input: Uint8Array): Uint8Array {
+  // Below both thresholds it is stage 10's hash(), which checks the input itself: nothing
+  // before it should cost a 96-byte hash, which takes about 230 ns in all.
+  if (split === undefined || !(input?.length >= Math.min(minBytes, minSharedBytes))) return hashOneThread(input);
   if (!(input instanceof Uint8Array)) {
     throw new TypeError('hash() expects a Uint8Array');
   }
-  if (split === undefined) return hashOneThread(input);
   if (input.length < (input.buffer instanceof SharedArrayBuffer ? minSharedBytes : minBytes)) return hashOneThread(input);
   if (split.pool.broken) throw new Error(`stage 11 cannot hash: ${split.pool.broken}`);
   return split.hash(input) ?? hashOneThread(input);
