@@ -43,8 +43,6 @@ export interface Job {
   sourceOffset: number;
   /** How long a worker waits for a piece to be copied before it gives up. */
   waitMs: number;
-  /** The pool's doorbell count once this job was posted (see pool.ts); set by Pool.post(). */
-  ring?: number;
 }
 
 /** Float64 fields of a piece's record: who hashed it, and when (ms since the epoch, every thread's clock alike). */

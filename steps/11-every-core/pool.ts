@@ -75,14 +75,6 @@ export class Pool {
   broken: string | undefined;
   private threads: Thread[] = [];
 
-  /**
-   * Rung (incremented) with every job. A worker that has finished its pieces watches it for
-   * a moment before it goes back to its event loop, where a thread that has gone to sleep
-   * takes time to wake: 0.1 to 1.8 ms after the call in the timelines (bench:cores
-   * --timeline, Chromium on the EPYC), against a hash of 16 MiB in about 6 ms.
-   */
-  private readonly doorbell = new Int32Array(new SharedArrayBuffer(4));
-
   private constructor(
     readonly size: number,
     /** The memory every thread hashes in; thread 0 is the calling thread, the workers 1 to size. */
@@ -98,7 +90,7 @@ export class Pool {
         new Promise<void>((resolve, reject) => {
           const events: ThreadEvents = {
             reply: (reply) => {
-              if (reply.type === 'ready') pool.threads[i]?.post({ type: 'ping', memory, thread: i + 1, doorbell: pool.doorbell });
+              if (reply.type === 'ready') pool.threads[i]?.post({ type: 'ping', memory, thread: i + 1 });
               else if (reply.type === 'pong') resolve();
               else reject(new Error(reply.reason));
             },
@@ -128,10 +120,9 @@ export class Pool {
     return pool;
   }
 
-  /** A job for every worker, with the doorbell rung so that a worker still spinning after its last job takes it at once. */
+  /** A job for every worker. */
   post(job: Job): void {
-    const ring = Atomics.add(this.doorbell, 0, 1) + 1;
-    for (const thread of this.threads) thread.post({ ...job, ring });
+    for (const thread of this.threads) thread.post(job);
   }
 
   /** Tells one worker to misbehave on its next piece (tests only). */

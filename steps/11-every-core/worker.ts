@@ -11,7 +11,7 @@ import { BY, claimFront, clock, COPIED, CVS, DONE, fail, FAILED, FINISHED, markF
 import { subtreeSupported, ThreadHasher } from './subtree.ts';
 
 /** The messages a worker answers to; 'fault' only in tests (faults.ts). */
-export type WorkerMessage = { type: 'ping'; memory: WebAssembly.Memory; thread: number; doorbell: Int32Array } | Job | { type: 'fault'; fault: Fault };
+export type WorkerMessage = { type: 'ping'; memory: WebAssembly.Memory; thread: number } | Job | { type: 'fault'; fault: Fault };
 /** What a worker says: ready (or why not) once loaded, pong once set up on the memory, or why it could not be. */
 export type WorkerReply = { type: 'ready' } | { type: 'unsupported'; reason: string } | { type: 'pong' };
 
@@ -25,21 +25,6 @@ interface Port {
 let beforePiece: BeforePiece | undefined;
 let hasher: ThreadHasher | undefined;
 let thread = 0;
-let doorbell: Int32Array | undefined;
-
-/**
- * How long a worker that has run out of pieces watches the doorbell before it goes back to
- * its event loop: longer than the calling thread takes from its last piece to the next
- * job, in a run of hashes (its own last piece, the merge, the return).
- */
-const LINGER_MS = 1;
-
-// Spins (the thread stays awake) until the pool rings for a job after `ring`, or LINGER_MS
-// have passed; the job's message is then already queued and runs as soon as this returns.
-function linger(ring: number): void {
-  const until = performance.now() + LINGER_MS;
-  while (Atomics.load(doorbell!, 0) === ring && performance.now() < until);
-}
 
 function runJob(job: Job): void {
   const control = new Int32Array(job.control);
@@ -114,17 +99,13 @@ port.listen((message) => {
   if (message.type === 'ping') {
     try {
       thread = message.thread;
-      doorbell = message.doorbell;
       hasher = new ThreadHasher(message.memory, thread);
       port.post({ type: 'pong' });
     } catch (error) {
       port.post({ type: 'unsupported', reason: `a pool worker could not use the shared memory: ${String(error)}` });
     }
   } else if (message.type === 'fault') beforePiece = misbehaviour(message.fault, FAILED, port.exit);
-  else {
-    runJob(message);
-    if (message.ring !== undefined) linger(message.ring);
-  }
+  else runJob(message);
 });
 if (subtreeSupported()) port.post({ type: 'ready' });
 else port.post({ type: 'unsupported', reason: 'a pool worker has no WebAssembly SIMD' });
