@@ -32,8 +32,8 @@
 // the rows (that load's own figures, 200-250 and 95-140 ns, were more than the Xeon's
 // bench then gave a whole 1 KiB hash, 63 ns a block with the call: only their ratio is
 // kept). On the EPYC now which one wins, and by how much, changes from load to load: rows
-// 81 against words 141 ns in data/native/chromium-native-2026-11-26.json, words 69
-// against rows 75 in a run an hour before. So chooseOneBlockCode(), which the stage's
+// 84 against words 112 ns in data/native/chromium-native-2026-11-26.json, words 69
+// against rows 75 in a run 40 minutes before. So chooseOneBlockCode(), which the stage's
 // load() awaits, times both on the machine that runs them and keeps the faster; hash()
 // without it uses the rows.
 //
@@ -47,9 +47,9 @@
 //
 // Against native code in one run (data/native/chromium-native-2026-11-26.json: `npm run
 // bench -- --browser --stages 10,11 --sizes 96B,1KiB,64KiB,1MiB,4MiB,16MiB --rounds 20
-// --native`, Chromium 156 on the 2-core AMD EPYC, the machine shared): 0.56x the blake3
-// crate on one thread with SSE4.1 at 96 B, 0.76x at 1 KiB, 0.86x at 64 KiB and 0.86x at
-// 1 MiB. A 1 KiB hash cost stage 10 91 ns a block and native code 69, each call's own
+// --native`, Chromium 156 on the 2-core AMD EPYC, the machine shared): 0.55x the blake3
+// crate on one thread with SSE4.1 at 96 B, 0.79x at 1 KiB, 0.87x at 64 KiB and 0.83x at
+// 1 MiB. A 1 KiB hash cost stage 10 88 ns a block and native code 69, each call's own
 // costs included; at 96 B stage 10 also pays the copy into the page (~20 ns) and the
 // fresh digest copied out (~35 ns), timed apart in Chromium on the Xeon: per-call costs
 // that native code does not pay and a JavaScript hash() must.
