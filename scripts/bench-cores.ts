@@ -3,23 +3,31 @@
 //   npm run bench:cores                          16 MiB, 15 rounds, Node worker threads
 //   npm run bench:cores -- --size 4MiB --rounds 25
 //   npm run bench:cores -- --browser             the same in headless Chromium's Web Workers
-//   npm run bench:cores -- --input shared        the input in a SharedArrayBuffer: stage 11 copies nothing
+//   npm run bench:cores -- --input shared        the input in a SharedArrayBuffer: each worker copies its own pieces
+//   npm run bench:cores -- --browser --timeline results/timeline.svg
+//                                                instead of the rounds, a timeline of stage 11's two threads during
+//                                                single hashes (--hashes, 15 by default): a table, and the median one drawn
 //
-// What is measured, and how, is in src/core/bench/cores.ts.
+// What is measured, and how, is in src/core/bench/cores.ts and src/core/bench/timeline.ts.
 
+import { writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../src/node/chromium-path.ts';
 import { serveBenchPage } from '../src/node/bench-server.ts';
 import { checkCoresOptions, describeCores, measureCores, type CoresOptions, type CoresResult } from '../src/core/bench/cores.ts';
 import { parseSize } from '../src/core/bench/plan.ts';
+import { describeTimeline, measureTimeline, timelineSvg, type TimelineResult } from '../src/core/bench/timeline.ts';
 
 interface Options extends CoresOptions {
   browser: boolean;
+  /** Where to write the timeline's SVG; absent: measure the rounds instead. */
+  timeline?: string;
+  hashes: number;
 }
 
 function parseArgs(args: string[]): Options {
-  const options: Options = { size: 16 * 1024 * 1024, rounds: 15, browser: false };
+  const options: Options = { size: 16 * 1024 * 1024, rounds: 15, browser: false, hashes: 15 };
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
     if (flag === '--browser') {
@@ -30,12 +38,15 @@ function parseArgs(args: string[]): Options {
     if (value === undefined) throw new Error(`${flag} needs a value`);
     if (flag === '--size') options.size = parseSize(value);
     else if (flag === '--rounds') options.rounds = Number(value);
+    else if (flag === '--timeline') options.timeline = value;
+    else if (flag === '--hashes') options.hashes = Number(value);
     else if (flag === '--input') {
       if (value !== 'shared' && value !== 'ordinary') throw new Error(`--input is "ordinary" or "shared", got "${value}"`);
       options.sharedInput = value === 'shared';
-    } else throw new Error(`unknown flag ${flag}; the flags are --size, --rounds, --input and --browser`);
+    } else throw new Error(`unknown flag ${flag}; the flags are --size, --rounds, --input, --timeline, --hashes and --browser`);
   }
   checkCoresOptions(options);
+  if (!(Number.isInteger(options.hashes) && options.hashes >= 1)) throw new Error(`--hashes must be a whole number, at least 1; got "${options.hashes}"`);
   return options;
 }
 
@@ -52,26 +63,42 @@ function inNode(options: CoresOptions): Promise<CoresResult> {
 }
 
 // cores.html, built and served like the bench page, in headless Chromium.
-async function inChromium(options: CoresOptions): Promise<CoresResult> {
+async function inChromium<T extends CoresResult | TimelineResult>(options: Options): Promise<T> {
   const server = await serveBenchPage();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage();
-    const query = new URLSearchParams({ size: String(options.size), rounds: String(options.rounds), ...(options.sharedInput && { input: 'shared' }) });
+    const query = new URLSearchParams({
+      size: String(options.size),
+      rounds: String(options.rounds),
+      ...(options.sharedInput && { input: 'shared' }),
+      ...(options.timeline && { timeline: String(options.hashes) }),
+    });
     await page.goto(`${server.coresUrl}?${query}`);
     await page.waitForFunction(() => document.body.dataset.status === 'done' || document.body.dataset.status === 'failed', null, { timeout: 600_000, polling: 500 });
     const outcome = await page.evaluate(() => window.blake3LabCores);
     if (!outcome || 'error' in outcome) throw new Error(outcome?.error ?? 'the page gave no result');
-    return { ...outcome, runtime: `Chromium ${browser.version()} (V8), Web Workers` };
+    return { ...outcome, runtime: `Chromium ${browser.version()} (V8), Web Workers` } as T;
   } finally {
     await browser.close().catch(() => {});
     await server.close();
   }
 }
 
+async function timeline(options: Options & { timeline: string }): Promise<void> {
+  const settings = { size: options.size, hashes: options.hashes, sharedInput: options.sharedInput };
+  const result = options.browser ? await inChromium<TimelineResult>(options) : await measureTimeline(settings, `Node ${process.versions.node}, worker threads`);
+  const [what, ...lines] = describeTimeline(result);
+  console.error(`bench:cores: ${what}`);
+  for (const line of lines) console.log(line);
+  writeFileSync(options.timeline, timelineSvg(result));
+  console.error(`bench:cores: wrote ${options.timeline}`);
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  const result = await (options.browser ? inChromium(options) : inNode(options));
+  if (options.timeline) return timeline({ ...options, timeline: options.timeline });
+  const result = await (options.browser ? inChromium<CoresResult>(options) : inNode(options));
   const [what, ...lines] = describeCores(result);
   console.error(`bench:cores: ${what}`);
   for (const line of lines) console.log(line);

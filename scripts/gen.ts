@@ -41,6 +41,8 @@ export const GENERATORS = [
   'steps/09-simd-wasm/gen.ts',
   'steps/10-simd-one-block/gen.ts',
   'steps/10-simd-one-block/gen-wasm.ts',
+  'steps/11-every-core/gen.ts',
+  'steps/11-every-core/gen-wasm.ts',
 ];
 
 const ROOT = new URL('../', import.meta.url);

@@ -176,14 +176,14 @@ export const STAGES: Stage[] = [
     id: '11-every-core',
     index: 11,
     title: 'Every core',
-    technique: 'Hash large inputs on several workers at once: each hashes whole subtrees from shared memory, and the calling thread merges their chaining values.',
+    technique: 'Hash large inputs on every core, all in one shared WebAssembly memory: the input is copied in once, each thread hashes whole subtrees where they lie, and the calling thread merges their chaining values.',
     // worker.node.mjs, the three-line entry of a Node worker thread, is left out: the
     // app's code view and the bench's stage versions read the .ts files.
-    files: files('11-every-core', ['subtree.ts', 'job.ts', 'pool.ts', 'worker.ts']),
-    generated: [],
+    files: files('11-every-core', ['split.ts', 'subtree.ts', 'job.ts', 'pool.ts', 'worker.ts', 'compress4x.ts', 'wasm.ts', 'gen.ts', 'gen-wasm.ts']),
+    generated: ['steps/11-every-core/compress4x.ts', 'steps/11-every-core/wasm.ts'],
     articleSpeedup: null,
     requires: 'wasm-simd',
-    // The workers run stage 10's modules: the same text, shown under the same name.
+    // The pool's module on its shared memory, then stage 10's, which hash below the threshold.
     watFile: 'modules.wat',
     playgroundUnavailable:
       "Stage 11 builds on stage 10's files where they are, in stage 10's folder, and starts worker threads of its own; the playground links and runs one folder's files in one sandbox. Try stage 10 here, and measure stage 11 on the Benchmark page.",

@@ -1,11 +1,15 @@
 // Stage 11 beyond what every stage passes (tests/stages.test.ts): its pool at 1, 2 and 4
-// workers on 16 MiB and 64 MiB, inputs already in shared memory, piece and tail shapes,
-// a worker that dies or hangs (an error, never a digest), and the reasons it gives when
-// it hashes on one thread.
+// workers on 16 MiB and 64 MiB, inputs already in shared memory, every piece boundary and
+// tail shape, the official vectors on the pool, inputs larger than the shared memory
+// takes at once, the split and its timeline, a worker that dies or hangs (an error, never
+// a wrong digest), and the reasons it gives when it hashes on one thread.
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baselineById, type BaselineHasher } from '../steps/baselines.ts';
 import * as stage from '../steps/11-every-core/blake3.ts';
-import { toHex } from '../src/core/vectors.ts';
+import { WINDOW_BYTES, workersShare } from '../steps/11-every-core/split.ts';
+import { patternInput, toHex, type VectorFile } from '../src/core/vectors.ts';
+import vectorFile from '../data/blake3-vectors.json';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -30,6 +34,12 @@ function inSharedMemory(bytes: Uint8Array, offset: number): Uint8Array {
   shared.set(bytes);
   return shared;
 }
+
+/** The official vectors' lengths and default hashes: from the official file when present, else our copy, marked official. */
+const OFFICIAL = new URL('../../shared/data/blake3-test-vectors.json', import.meta.url);
+const VECTORS = existsSync(OFFICIAL)
+  ? (JSON.parse(readFileSync(OFFICIAL, 'utf8')) as { cases: { input_len: number; hash: string }[] }).cases.map((c) => ({ length: c.input_len, hash: c.hash.slice(0, 64) }))
+  : (vectorFile as VectorFile).cases.filter((c) => c.official).map((c) => ({ length: c.input_len, hash: c.hash }));
 
 let wasm: BaselineHasher;
 const expectedHex = async (input: Uint8Array) => toHex(await wasm.hash(input.slice()));
@@ -63,6 +73,84 @@ describe.each([1, 2, 4])('with %i pool workers', (workers) => {
       expect(toHex(stage.hash(input)), `${length} B`).toBe(await expectedHex(input));
     }
     await stage.start({ workers, minBytes: 16 * MiB });
+  });
+});
+
+/** Lengths on either side of every piece boundary of pieces of `pieceChunks` chunks, up to `pieces` pieces, and tails of every shape. */
+function pieceBoundaries(pieceChunks: number, pieces: number): number[] {
+  const piece = pieceChunks * KiB;
+  const lengths: number[] = [];
+  for (let k = 2; k <= pieces; k++) lengths.push(k * piece - 1, k * piece, k * piece + 1);
+  // Tails after two pieces: each power-of-two subtree the tail holds, with 0 to 3 whole
+  // chunks and a partial one after it.
+  for (let chunks = 4; chunks < pieceChunks; chunks *= 2) {
+    for (const extra of [0, 1, 3]) lengths.push(2 * piece + (chunks + extra) * KiB, 2 * piece + (chunks + extra) * KiB + 65);
+  }
+  return [...new Set(lengths)].sort((a, b) => a - b);
+}
+
+describe('piece boundaries', () => {
+  afterAll(() => stage.start());
+
+  it.each([4, 16, 64])('hashes right on either side of every boundary of pieces of %i chunks, on 3 threads', async (pieceChunks) => {
+    await stage.start({ workers: 2, minBytes: 1, pieceChunks });
+    const lengths = pieceBoundaries(pieceChunks, 9);
+    const data = randomBytes(lengths[lengths.length - 1], pieceChunks);
+    for (const length of lengths) {
+      const input = data.subarray(0, length);
+      expect(toHex(stage.hash(input)), `${length} B`).toBe(await expectedHex(input));
+      const pieces = Math.floor(length / (pieceChunks * KiB));
+      if (pieces >= 2) expect(stage.threadUse().lastSplit?.pieces, `${length} B`).toBe(pieces);
+    }
+  });
+
+  it('hashes the official vectors right with every vector of 8 KiB or more on the pool (pieces of 4 chunks)', async () => {
+    await stage.start({ workers: 2, minBytes: 1, pieceChunks: 4 });
+    const pooled = VECTORS.filter((vector) => vector.length >= 8 * KiB);
+    expect(pooled.length).toBeGreaterThanOrEqual(5);
+    for (const vector of VECTORS) {
+      expect(toHex(stage.hash(patternInput(vector.length))), `${vector.length} B`).toBe(vector.hash);
+      if (vector.length >= 8 * KiB) expect(stage.threadUse().lastSplit?.pieces).toBe(Math.floor(vector.length / (4 * KiB)));
+    }
+  });
+
+  it('hashes an input larger than the memory takes at once right, window by window', async () => {
+    await stage.start({ workers: 1, minBytes: 1 });
+    // Pieces of 1 MiB, 64 to a window: the second window holds one piece and the tail.
+    const length = WINDOW_BYTES + MiB + 3 * KiB + 5;
+    const input = randomBytes(length, 65);
+    expect(toHex(stage.hash(input))).toBe(await expectedHex(input));
+    expect(stage.threadUse().lastSplit?.pieces).toBe(65);
+    expect(toHex(stage.hash(inSharedMemory(input, 3)))).toBe(await expectedHex(input));
+  });
+});
+
+describe('the split', () => {
+  afterAll(() => stage.start());
+
+  it('gives the workers the share after which both sides finish together', () => {
+    // Copy 0.2 ms a MiB, hash 0.6 on each thread, one worker: (0.2 + 0.6) / (0.6 + 0.6) of 12 MiB.
+    expect(workersShare(12 * MiB, { copy: 0.2, own: 0.6, worker: 0.6 }, 1)).toBeCloseTo(8 * MiB);
+    // With nothing to copy and equal speeds, each of 4 threads gets a quarter.
+    expect(workersShare(12 * MiB, { copy: 0, own: 0.6, worker: 0.6 }, 3)).toBeCloseTo(9 * MiB);
+    // A worker twice as slow takes less: (0.2 + 0.6) / (0.6 + 1.2).
+    expect(workersShare(18 * MiB, { copy: 0.2, own: 0.6, worker: 1.2 }, 1)).toBeCloseTo(8 * MiB);
+  });
+
+  it('measures the speeds it follows, and keeps a timeline of both threads where every piece is hashed', async () => {
+    await stage.start({ workers: 1, minBytes: 4 * MiB, timeline: true });
+    const input = randomBytes(16 * MiB + 5, 31);
+    expect(toHex(stage.hash(input))).toBe(await expectedHex(input));
+    const speeds = stage.speeds()!;
+    for (const value of Object.values(speeds)) expect(value).toBeGreaterThan(0);
+    const events = stage.lastTimeline()!;
+    const { pieces } = stage.threadUse().lastSplit!;
+    for (const event of events) expect(event.end).toBeGreaterThanOrEqual(event.start);
+    expect(events.some((event) => event.thread === 0 && event.what === 'copy')).toBe(true);
+    expect(events.some((event) => event.thread === 1 && event.what === 'hash')).toBe(true);
+    expect(events.filter((event) => event.what === 'tail')).toHaveLength(1);
+    const hashed = new Set(events.filter((event) => event.what === 'hash' || event.what === 'redo').map((event) => event.piece));
+    expect(hashed.size).toBe(pieces);
   });
 });
 
@@ -122,7 +210,7 @@ describe('the size from which the pool is used', () => {
 describe('a broken pool', () => {
   afterEach(() => stage.start());
 
-  it.each(['hang', 'exit'] as const)('never gives a wrong digest when a worker goes "%s" mid-hash, and throws with the reason once that is known', async (fault) => {
+  it.each(['hang', 'exit', 'crash'] as const)('never gives a wrong digest when a worker goes "%s" mid-hash, and throws with the reason once that is known', async (fault) => {
     await stage.start({ workers: 2, timeoutMs: 1500, minBytes: 4 * MiB });
     const input = randomBytes(16 * MiB, 5);
     const expected = await expectedHex(input);
@@ -135,7 +223,12 @@ describe('a broken pool', () => {
     // A dead worker is known as soon as its thread's exit is seen; a stuck one once it is
     // past the time limit. From then on every call throws the reason.
     await new Promise((resolve) => setTimeout(resolve, 1600));
-    expect(() => stage.hash(input)).toThrow(fault === 'hang' ? /stage 11 cannot hash: a pool worker did not finish a piece of an earlier hash within 1500 ms/ : /stage 11 cannot hash: pool worker 1 of 2 stopped/);
+    const reasons = {
+      hang: /stage 11 cannot hash: a pool worker did not finish a piece of an earlier hash within 1500 ms/,
+      exit: /stage 11 cannot hash: pool worker 1 of 2 stopped/,
+      crash: /stage 11 cannot hash: pool worker 1 of 2 stopped: .*deliberate crash of a pool worker/,
+    };
+    expect(() => stage.hash(input)).toThrow(reasons[fault]);
     expect(() => stage.hash(input)).toThrow(/stage 11 cannot hash/);
     // Inputs the calling thread hashes alone do not need the pool.
     expect(toHex(stage.hash(input.subarray(0, 1000)))).toBe(await expectedHex(input.subarray(0, 1000)));

@@ -1,5 +1,5 @@
 // One suite, looped over every registered stage and every BLAKE3 library: registering a
-// stage is what puts it under test. Each contestant must match the official vectors, agree
+// stage is what puts it under test (and stage 11 once more with its pool forced on). Each contestant must match the official vectors, agree
 // with blake3-wasm at a few hundred lengths (every block, chunk and tree boundary up to
 // 8 MiB, plus seeded random lengths with many odd sizes past 512 KiB, where the original
 // stage 9 went wrong), keep no state between calls, and hash unaligned views correctly;
@@ -148,8 +148,24 @@ function stageContestant(stage: Stage, pick: (module: StageModule) => BaselineHa
   };
 }
 
+/**
+ * Stage 11 with its pool taking every input of two pieces or more, pieces of 4 chunks and
+ * 2 workers: the whole suite, the official vectors included, then runs on the shared
+ * memory with three threads, through every piece and tail shape the lengths make.
+ */
+const STAGE11_POOL: Contestant = {
+  name: 'stage 11-every-core on its pool from 8 KiB (pieces of 4 chunks, 3 threads)',
+  maxLength: Infinity,
+  load: async () => {
+    const stage = await import('../steps/11-every-core/blake3.ts');
+    await stage.start({ workers: 2, minBytes: 1, pieceChunks: 4 });
+    return { hash: (input) => stage.hash(input) };
+  },
+};
+
 const CONTESTANTS: Contestant[] = [
   ...STAGES.map((stage) => stageContestant(stage, pickHash)),
+  STAGE11_POOL,
   ...STAGES.filter((stage) => stage.index >= 8).map((stage) =>
     stageContestant(stage, pickPortable, ' hashPortable() (big-endian copying path)'),
   ),

@@ -175,6 +175,18 @@ describe('stage 10: three modules over one page', () => {
     expect(() => generateFrom(stage9.replace('const V128_ALIGN = 4;', 'const V128_ALIGN = 4; // changed'))).toThrow(/must occur exactly once/);
   });
 
+  it("stage 11's module imports a shared memory that may grow: it links with one, and not with an unshared one", async () => {
+    const { assemble: assemble11, printWat: printWat11 } = await import('../steps/11-every-core/wasm.ts');
+    const { COMPRESS4X } = await import('../steps/11-every-core/compress4x.ts');
+    const bytes = assemble11(COMPRESS4X);
+    expect(WebAssembly.validate(bytes)).toBe(true);
+    expect(printWat11(COMPRESS4X)).toContain('(import "env" "memory" (memory 1 65536 shared))');
+    const module = new WebAssembly.Module(bytes);
+    expect(() => new WebAssembly.Instance(module, { env: { memory: new WebAssembly.Memory({ initial: 1, maximum: 2 }) } })).toThrow(WebAssembly.LinkError);
+    const memory = new WebAssembly.Memory({ initial: 1, maximum: 2, shared: true });
+    expect(new WebAssembly.Instance(module, { env: { memory } }).exports.compress4x).toBeTypeOf('function');
+  });
+
   it('encodes i32 loads and stores with their own natural alignment (4 bytes, log2 2)', async () => {
     const { assemble: assemble10 } = await import('../steps/10-simd-one-block/wasm.ts');
     const memory = new WebAssembly.Memory({ initial: 1, maximum: 1 });

@@ -1,6 +1,8 @@
 // The measuring thread of cores.html: a Web Worker, where waiting (Atomics.wait) is
-// allowed, runs src/core/bench/cores.ts with a nested worker as the other core.
-import { measureCores, type CoresOptions } from '../src/core/bench/cores.ts';
+// allowed, runs src/core/bench/cores.ts with a nested worker as the other core, or records
+// stage 11's timeline (src/core/bench/timeline.ts).
+import { measureCores } from '../src/core/bench/cores.ts';
+import { measureTimeline, type CoresRequest } from '../src/core/bench/timeline.ts';
 
 async function startOtherCore(size: number, control: Int32Array) {
   const worker = new Worker(new URL('./cores-other.worker.ts', import.meta.url), { type: 'module' });
@@ -14,9 +16,11 @@ async function startOtherCore(size: number, control: Int32Array) {
 
 self.addEventListener(
   'message',
-  async (event: MessageEvent<CoresOptions>) => {
+  async (event: MessageEvent<CoresRequest>) => {
     try {
-      self.postMessage(await measureCores(event.data, startOtherCore, navigator.userAgent));
+      const request = event.data;
+      const result = request.kind === 'timeline' ? await measureTimeline(request.options, navigator.userAgent) : await measureCores(request.options, startOtherCore, navigator.userAgent);
+      self.postMessage(result);
     } catch (error) {
       self.postMessage({ error: error instanceof Error ? error.message : String(error) });
     }

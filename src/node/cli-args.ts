@@ -21,7 +21,8 @@ browsers) and prints each stage against the previous one and against blake3-wasm
   --time-box-ms MS   most time one contestant may spend at one size
   --input KIND       where the inputs live: "ordinary" (an ArrayBuffer, the
                      default) or "shared" (a SharedArrayBuffer, as a program that
-                     shares its data with workers keeps it: stage 11 copies nothing)
+                     shares its data with workers keeps it: stage 11's workers then
+                     copy their own pieces)
   --browser [LIST]   run in headless browsers instead, one after the other:
                      ${BROWSER_IDS.join(', ')} (default: chromium). Chromium is
                      /usr/bin/chromium or CHROMIUM_PATH; Firefox is

@@ -25,11 +25,17 @@
 // compress1xRows, BLAKE3's SSE4.1 way, the state as four rows of four lanes and the
 // diagonals lined up by lane shuffles; and compress1xWords, 16 i32 locals, every g written
 // out, i32.rotr for rotations, the four g's of a half-round interleaved statement by
-// statement. Which is faster depends on the processor, by up to 2x either way: in
-// Chromium on a 2-core AMD EPYC the words took 54-55 ns a block and an earlier rows
-// version 96-98; on a 2-core Intel Xeon (Ice Lake) the words took 200-250 ns and the rows
-// 95-140. So chooseOneBlockCode(), which the stage's load() awaits, times both on the
-// machine that runs them and keeps the faster; hash() without it uses the rows.
+// statement. Which is faster depends on the processor, by up to 2x either way, as
+// chooseOneBlockCode() finds when the stage loads, compressing one chunk again and again:
+// in Chromium on a 2-core AMD EPYC the words took 54-55 ns a block and an earlier rows
+// version 96-98; on a 2-core Intel Xeon (Ice Lake) the words took about twice as long as
+// the rows (that load's own figures, 200-250 and 95-140 ns, were more than the Xeon's
+// bench then gave a whole 1 KiB hash, 63 ns a block with the call: only their ratio is
+// kept). On the EPYC now which one wins, and by how much, changes from load to load: rows
+// 84 against words 112 ns in data/native/chromium-native-2026-11-26.json, words 69
+// against rows 75 in a run 40 minutes before. So chooseOneBlockCode(), which the stage's
+// load() awaits, times both on the machine that runs them and keeps the faster; hash()
+// without it uses the rows.
 //
 // Measured with the words on the EPYC (Chromium 156, in a Web Worker), medians of the
 // quietest of several `npm run bench -- --browser --stages 9,10 --sizes
@@ -39,12 +45,14 @@
 // and 2.10x blake3-jit, 2.8x, 2.5x and 2.1x stage 9. At 64 KiB and up stage 10 runs stage
 // 9's compress4x; the two are level or stage 10 slightly ahead.
 //
-// Against native code in the same run (`npm run bench -- --browser --stages 10 --sizes
-// 96B,1KiB,64KiB,1MiB --native`, the Xeon, 20 rounds, the machine shared): 0.53x the
-// blake3 crate on one thread with SSE4.1 at 96 B, 0.87x at 1 KiB, 0.91x at 64 KiB and
-// 0.93x at 1 MiB. A block costs both about the same (55-60 ns); at 96 B the rest is the
-// copy into the page (~20 ns) and the fresh digest copied out (~35 ns), timed apart in
-// Chromium: per-call costs that native code does not pay and a JavaScript hash() must.
+// Against native code in one run (data/native/chromium-native-2026-11-26.json: `npm run
+// bench -- --browser --stages 10,11 --sizes 96B,1KiB,64KiB,1MiB,4MiB,16MiB --rounds 20
+// --native`, Chromium 156 on the 2-core AMD EPYC, the machine shared): 0.55x the blake3
+// crate on one thread with SSE4.1 at 96 B, 0.79x at 1 KiB, 0.87x at 64 KiB and 0.83x at
+// 1 MiB. A 1 KiB hash cost stage 10 88 ns a block and native code 69, each call's own
+// costs included; at 96 B stage 10 also pays the copy into the page (~20 ns) and the
+// fresh digest copied out (~35 ns), timed apart in Chromium on the Xeon: per-call costs
+// that native code does not pay and a JavaScript hash() must.
 //
 // Without WebAssembly SIMD, hash() throws, as in stage 9: simdSupported() tells beforehand.
 
@@ -269,9 +277,8 @@ export function useOneBlockCode(code: OneBlockCode): void {
 }
 
 /**
- * Times the two one-block codes on this machine and keeps the faster: on a 2-core AMD
- * EPYC the words took 54 ns a block and rows 96, on a 2-core Intel Xeon words 200 and
- * rows 100. Asynchronous so the engine can finish optimizing both in the background
+ * Times the two one-block codes on this machine and keeps the faster (see the header for
+ * what it found on two processors). Asynchronous so the engine can finish optimizing both in the background
  * between the warm-up and the timing: freshly loaded code runs first in a quickly
  * compiled form that says little about the final speed. The stage's load() awaits it;
  * without it, hash() uses rows. Does nothing without WebAssembly SIMD.
@@ -340,8 +347,9 @@ function copyChunk(input: Uint8Array, start: number, end: number): void {
   for (let i = simd.INPUT + length; i < simd.INPUT + padded; i++) simdBytes[i] = 0;
 }
 
-// A fresh copy of the digest at the bottom of the stack: new and set() took 26 ns where
-// slice() of the page took 45-55.
+// A fresh copy of the digest at the bottom of the stack: new and set() took 37 ns where
+// slice() of the page took 44-48 (Node 20 on a 2-core AMD EPYC, fastest of 30 runs of
+// 200 000 calls, three times).
 function digest(): Uint8Array {
   const bytes = new Uint8Array(OUT_LEN);
   bytes.set(rootBytes);

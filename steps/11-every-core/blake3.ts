@@ -9,24 +9,30 @@
 //
 // The input is cut into P pieces of equal size, each a complete subtree of a
 // power-of-two number of chunks starting at a multiple of that number, and a tail (what
-// is left after the last whole piece). A pool of workers, started once by start(), take
-// pieces from the front; the calling thread takes pieces from the back and hashes the
-// tail, with stage 10's code (subtree.ts). Then it merges the pieces' chaining values in
-// tree order, left subtrees complete and as large as possible, ROOT on the last merge.
+// is left after the last whole piece). Every thread works in one shared
+// WebAssembly.Memory, created by start() with a pool of workers, and runs the same
+// module on it: stage 10's compress4x, generated with one change (gen.ts: each thread
+// passes where its own chunk counters lie). The workers take pieces from the front; the
+// calling thread takes pieces from the back and hashes the tail. Then it merges the
+// pieces' chaining values in tree order, left subtrees complete and as large as
+// possible, ROOT on the last merge.
 //
-// Workers can only read shared memory. An input already in a SharedArrayBuffer is hashed
-// where it is; any other input is copied into the pool's shared buffer, which is serial
-// work on the calling thread. It copies only the pieces the workers take, in order, and
-// each worker starts as soon as its piece is there; its own pieces it hashes where they
-// are. Below some size, starting the others costs more than it saves and stage 10 hashes
-// on the calling thread alone. That size depends on the machine and the browser (on one
-// 2-core machine the pool won from 1 MiB in Chromium, on another only from 4 MiB, and
-// Firefox wakes a worker more slowly), and on where the input is (a copy costs), so
-// start() measures it twice: it times one thread against the pool at 256 KiB, 512 KiB,
-// 1 MiB and so on, first with an input in shared memory and then with an ordinary one
-// (from the size the first search ended at: a copy only adds), and the first size at
-// which the pool is faster becomes the threshold for each kind. Those timed hashes
-// double as a check that the pool and one thread give the same digest.
+// WebAssembly reads only its memory, so every WebAssembly hash copies its input in once
+// (stage 10 does it 32 KiB at a time, into its page); workers can read only shared
+// memory, so here the calling thread makes that one copy for every thread: the workers'
+// pieces first, in order, each worker starting as soon as its first piece is there, and
+// then its own, each into a staging area of its own right before it hashes it. How much
+// it copies for the workers first follows every thread's measured speed (split.ts). An
+// input already in a SharedArrayBuffer is not copied by the calling thread: each worker
+// copies its own pieces from it. Below some size, starting the others costs more than it
+// saves and stage 10 hashes on the calling thread alone. That size depends on the
+// machine and the browser (Firefox wakes a worker more slowly than Chromium), and on
+// where the input is (a copy costs), so start() measures it twice: it times one thread
+// against the pool at 256 KiB, 512 KiB, 1 MiB and so on, first with an input in shared
+// memory and then with an ordinary one (from the size the first search ended at: a copy
+// only adds), and the first size at which the pool is faster becomes the threshold for
+// each kind. Those timed hashes double as a check that the pool and one thread give the
+// same digest.
 //
 // A busy machine sometimes takes a core away from a thread for a few milliseconds, in the
 // middle of a piece. When the calling thread has nothing left to do but wait for a piece
@@ -45,19 +51,21 @@
 // death is seen or the time-out has passed, hash() throws with the reason.
 //
 // The Rust crate does the same with `update_rayon`: rayon's work-stealing pool hashes the
-// two halves of each subtree in parallel (join), and the caller decides from which size
-// on that pays.
+// two halves of each subtree in parallel (join), reading the input where it lies, and the
+// caller decides from which size on that pays.
 
-import { hash as hashOneThread, hashPortable, wat } from '../10-simd-one-block/blake3.ts';
-import { claimBack, claimedByWorkers, COPIED, createControl, CVS, DONE, fail, failure, isFinished, markFinished, MAX_PIECES } from './job.ts';
+import { chooseOneBlockCode, hash as hashOneThread, hashPortable, wat as stage10Wat } from '../10-simd-one-block/blake3.ts';
+import { COMPRESS4X } from './compress4x.ts';
 import { Pool } from './pool.ts';
-import { mergeParent, partChainingValue, ROOT, subtreeSupported } from './subtree.ts';
+import { SplitHasher, WINDOW_BYTES, type Speeds, type SplitReport, type TimelineEvent } from './split.ts';
+import { createMemory, subtreeSupported } from './subtree.ts';
+import { printWat } from './wasm.ts';
 import type { Fault } from './faults.ts';
 
-// The one-thread path big-endian machines take, and the module the workers run, as text.
-export { hashPortable, wat };
+// The one-thread path big-endian machines take.
+export { hashPortable };
+export type { Speeds, TimelineEvent };
 
-const CHUNK_LEN = 1024;
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
@@ -75,18 +83,8 @@ const CALIBRATION_RUNS = 5;
 /** The pool wins at a size when its fastest hash takes at most this share of one thread's: a clear gain, not a tie. */
 const CALIBRATION_WIN = 0.9;
 
-/**
- * Pieces per thread (at most: pieces are never below MIN_PIECE_CHUNKS). Many small pieces
- * keep the threads finishing together, and a piece a stalled worker holds is cheap to redo.
- * In Chromium on a 2-core Xeon (`npm run bench:cores -- --browser`, 15 rounds, seven
- * pairs of runs at 4 and 16 MiB), 32 gave a speedup at least as high as 8 in six pairs:
- * a weak signal on a noisy machine, but the cost of a piece is one claim and one merge.
- */
-const PIECES_PER_THREAD = 32;
 /** The longest the pool may take to start; below the bench's 10 s for loading a contestant. */
 const START_TIMEOUT_MS = 8000;
-/** The smallest piece, in chunks: 64 KiB, two of the module's largest subtrees. */
-const MIN_PIECE_CHUNKS = 64;
 
 export interface PoolOptions {
   /** Pool workers besides the calling thread; default one less than the cores reported. */
@@ -95,6 +93,13 @@ export interface PoolOptions {
   minBytes?: number;
   /** The longest wait for the workers in one hash, in ms, before it throws. */
   timeoutMs?: number;
+  /**
+   * The pieces' size in chunks, a power of two from 4 to 1024 (tests use small ones to cut
+   * short inputs at many places); by default it follows the input's size.
+   */
+  pieceChunks?: number;
+  /** Keep a timeline of every hash on the pool (the debug path behind `npm run bench:cores -- --timeline`); see lastTimeline(). */
+  timeline?: boolean;
 }
 
 /** How many threads hash an input of `minBytes` or more, and why only one, when that is so. */
@@ -110,7 +115,7 @@ export interface ThreadUse {
    * How the last input hashed on the pool was shared: its pieces, how many the workers
    * took, and how many of those the calling thread hashed again because their worker was slow.
    */
-  lastSplit?: { pieces: number; byWorkers: number; redone: number };
+  lastSplit?: SplitReport;
   /** The timings start() chose minBytes from, one row per size tried; absent when minBytes was given. */
   crossover?: Crossover[];
 }
@@ -124,14 +129,10 @@ export interface Crossover {
   poolMs: number;
 }
 
-let pool: Pool | undefined;
+let split: SplitHasher | undefined;
 let fallback: string | undefined = 'the worker pool was not started (the stage starts it when it loads)';
 let minBytes = CALIBRATION_SIZES[0];
 let minSharedBytes = CALIBRATION_SIZES[0];
-let timeoutMs: number | undefined;
-let lastSplit: ThreadUse['lastSplit'];
-/** Hashes that returned while a worker was still on a piece of them: each such worker must finish in time. */
-let overdue: { control: Int32Array; workerPieces: number; since: number; limitMs: number }[] = [];
 let crossover: Crossover[] | undefined;
 
 async function reportedCores(): Promise<number> {
@@ -168,19 +169,21 @@ function whyNoPool(workers: number): string | undefined {
  * threadUse() says why.
  */
 export async function start(options: PoolOptions = {}): Promise<void> {
-  pool?.stop();
-  pool = undefined;
-  lastSplit = undefined;
-  overdue = [];
+  // Below its threshold this stage is stage 10 as stage 10 loads: with the one-block code
+  // that times faster here. Left at stage 10's default, a 1 KiB hash took 10% longer than
+  // stage 10's on the EPYC (npm run bench -- --browser --stages 10,11 --sizes 96B,1KiB).
+  await chooseOneBlockCode();
+  split?.pool.stop();
+  split = undefined;
   crossover = undefined;
   const workers = options.workers ?? (await reportedCores()) - 1;
   minBytes = minSharedBytes = options.minBytes ?? CALIBRATION_SIZES[0];
-  timeoutMs = options.timeoutMs;
   fallback = whyNoPool(workers);
   if (fallback) return;
-  let started: Pool | undefined;
+  let started: SplitHasher | undefined;
   try {
-    started = await Pool.start(workers, START_TIMEOUT_MS);
+    const memory = createMemory(workers + 1, WINDOW_BYTES);
+    started = new SplitHasher(await Pool.start(workers, memory, START_TIMEOUT_MS), options.timeoutMs, options.pieceChunks);
     if (options.minBytes === undefined) {
       const sharedRows = await measureCrossover(started, CALIBRATION_SIZES, true);
       minSharedBytes = sharedRows[sharedRows.length - 1].bytes;
@@ -188,10 +191,11 @@ export async function start(options: PoolOptions = {}): Promise<void> {
       minBytes = copiedRows[copiedRows.length - 1].bytes;
       crossover = [...sharedRows, ...copiedRows];
     }
-    pool = started;
-    lastSplit = undefined;
+    started.lastSplit = undefined;
+    started.record(options.timeline === true);
+    split = started;
   } catch (error) {
-    started?.stop();
+    started?.pool.stop();
     fallback = `the worker pool did not start: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
@@ -208,14 +212,18 @@ export function poolWon(row: Crossover): boolean {
 // between sizes: a fresh module runs its first hashes in quickly compiled code while the
 // optimized code is compiled in the background, on the same two cores. Throws when the
 // two digests differ.
-async function measureCrossover(started: Pool, sizes: number[], shared: boolean): Promise<Crossover[]> {
+async function measureCrossover(started: SplitHasher, sizes: number[], shared: boolean): Promise<Crossover[]> {
   const largest = sizes[sizes.length - 1];
   const input = new Uint8Array(shared ? new SharedArrayBuffer(largest) : new ArrayBuffer(largest));
   for (let i = 0; i < largest; i += 64) input[i] = i / 64; // any bytes will do
   const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+  const onPool = (part: Uint8Array) => started.hash(part) ?? hashOneThread(part);
+  // The warm-up hashes 4 MiB each way: enough pieces for the worker's copy of the module
+  // to be compiled by the optimizing tier too, not only the calling thread's.
   for (let run = 0; run < 4; run++) {
-    hashOneThread(input.subarray(0, MiB));
-    hashOnPool(input.subarray(0, MiB), started);
+    hashOneThread(input.subarray(0, Math.min(largest, 4 * MiB)));
+    onPool(input.subarray(0, Math.min(largest, 4 * MiB)));
+    await pause();
   }
   const rows: Crossover[] = [];
   for (const bytes of sizes) {
@@ -226,8 +234,13 @@ async function measureCrossover(started: Pool, sizes: number[], shared: boolean)
       let begin = performance.now();
       const expected = hashOneThread(part);
       row.oneThreadMs = Math.min(row.oneThreadMs, performance.now() - begin);
+      // The pool's second hash in a row is the one timed: its worker slept through the one
+      // thread's hash, and waking it took 0.1 to 1.8 ms in the timelines (bench:cores
+      // --timeline, the EPYC), which at 4 MiB alone made the pool lose. A run of hashes, as
+      // the bench's samples and any stream of inputs, pays that once; a lone hash pays it.
+      onPool(part);
       begin = performance.now();
-      const actual = hashOnPool(part, started);
+      const actual = onPool(part);
       row.poolMs = Math.min(row.poolMs, performance.now() - begin);
       if (actual.some((byte, i) => byte !== expected[i])) {
         throw new Error(`the pool's digest of ${bytes} bytes differed from one thread's`);
@@ -239,161 +252,58 @@ async function measureCrossover(started: Pool, sizes: number[], shared: boolean)
   return rows;
 }
 
+/** The modules as WebAssembly text: the one every thread of the pool runs, then stage 10's. */
+export function wat(): string {
+  return [
+    ';; On the pool, every thread runs compress4x on one shared memory: stage 10\'s four-lane',
+    ";; compression, with each thread's chunk counters at $counters. Below the size from which",
+    ';; the pool pays, stage 10 hashes on the calling thread with its own modules, after it.',
+    '',
+    printWat(COMPRESS4X),
+    stage10Wat(),
+  ].join('\n');
+}
+
 /** Stops the pool's workers; later hashes run on one thread until start() is called again. */
 export function stop(): void {
-  pool?.stop();
-  pool = undefined;
+  split?.pool.stop();
+  split = undefined;
   fallback = 'the worker pool was stopped';
 }
 
 export function threadUse(): ThreadUse {
-  if (pool) return { threads: pool.size + 1, minBytes, minSharedBytes, ...(lastSplit && { lastSplit }), ...(crossover && { crossover }) };
-  return { threads: 1, minBytes, minSharedBytes, fallback };
+  if (!split) return { threads: 1, minBytes, minSharedBytes, fallback };
+  const { lastSplit } = split;
+  return { threads: split.pool.size + 1, minBytes, minSharedBytes, ...(lastSplit && { lastSplit }), ...(crossover && { crossover }) };
+}
+
+/**
+ * What each thread did during the last hash on the pool, when start() was told to keep a
+ * timeline; every time in ms since the epoch, the same clock on every thread.
+ */
+export function lastTimeline(): TimelineEvent[] | undefined {
+  return split?.timeline;
+}
+
+/** The speeds the split follows, ms a MiB, as measured so far; undefined without a pool. */
+export function speeds(): Speeds | undefined {
+  return split?.speeds;
 }
 
 /** Makes one pool worker misbehave on its next piece: tests prove a broken pool throws. */
 export function injectFault(worker: number, fault: Fault): void {
-  pool?.injectFault(worker, fault);
+  split?.pool.injectFault(worker, fault);
 }
 
 /** BLAKE3 of `input`: a fresh 32-byte digest. */
 export function hash(input: Uint8Array): Uint8Array {
+  // Below both thresholds it is stage 10's hash(), which checks the input itself: nothing
+  // before it should cost a 96-byte hash, which takes about 230 ns in all.
+  if (split === undefined || !(input?.length >= Math.min(minBytes, minSharedBytes))) return hashOneThread(input);
   if (!(input instanceof Uint8Array)) {
     throw new TypeError('hash() expects a Uint8Array');
   }
-  if (pool === undefined) return hashOneThread(input);
   if (input.length < (input.buffer instanceof SharedArrayBuffer ? minSharedBytes : minBytes)) return hashOneThread(input);
-  if (pool.broken) throw new Error(`stage 11 cannot hash: ${pool.broken}`);
-  return hashOnPool(input, pool);
-}
-
-function hashOnPool(input: Uint8Array, pool: Pool): Uint8Array {
-  checkOverdue(pool);
-  const threads = pool.size + 1;
-  const wholeChunks = Math.floor(input.length / CHUNK_LEN);
-  let pieceChunks = MIN_PIECE_CHUNKS;
-  while (pieceChunks * 2 * PIECES_PER_THREAD * threads <= wholeChunks) pieceChunks *= 2;
-  const pieces = Math.min(MAX_PIECES, Math.floor(wholeChunks / pieceChunks));
-  if (pieces < 2) return hashOneThread(input);
-  const pieceBytes = pieceChunks * CHUNK_LEN;
-  const control = createControl(pieces);
-  const cvs = new Uint32Array(control.buffer, CVS * 4);
-
-  // Workers read the input where it is when it is shared, else from the pool's copy.
-  const isShared = input.buffer instanceof SharedArrayBuffer;
-  const shared = isShared ? (input.buffer as SharedArrayBuffer) : pool.stagingBuffer(pieces * pieceBytes);
-  const sharedBytes = new Uint8Array(shared);
-  let copied = isShared ? pieces : 0;
-  Atomics.store(control, COPIED, copied);
-  const copyUpTo = (end: number) => {
-    for (; copied < end; copied++) {
-      sharedBytes.set(input.subarray(copied * pieceBytes, (copied + 1) * pieceBytes), copied * pieceBytes);
-      Atomics.store(control, COPIED, copied + 1);
-      Atomics.notify(control, COPIED);
-    }
-  };
-  const limitMs = timeoutMs ?? 10_000 + input.length / (KiB * KiB) * 100;
-  pool.post({ type: 'job', control: control.buffer as SharedArrayBuffer, input: shared, inputOffset: isShared ? input.byteOffset : 0, pieceBytes, waitMs: limitMs });
-
-  // The workers' fair share first, so they are busy while this thread hashes its own.
-  const tail = input.length - pieces * pieceBytes;
-  const hashPiece = (piece: number) =>
-    partChainingValue(input.subarray(piece * pieceBytes, (piece + 1) * pieceBytes), piece * pieceChunks, cvs, piece * 8);
-  let workerPieces: number;
-  let redone: number;
-  try {
-    copyUpTo(Math.ceil((pieces * pool.size) / threads));
-    if (tail > 0) partChainingValue(input.subarray(pieces * pieceBytes), pieces * pieceChunks, cvs, pieces * 8);
-    let own = 0;
-    const begin = performance.now();
-    for (let piece = claimBack(control); piece >= 0; piece = claimBack(control), own++) {
-      hashPiece(piece);
-      // Keep the copy ahead of the pieces the workers will take next.
-      copyUpTo(Math.min(pieces, claimedByWorkers(control) + pool.size));
-    }
-    workerPieces = claimedByWorkers(control);
-    copyUpTo(workerPieces);
-    // Patience for a worker's piece: a little more than one of this thread's took (a
-    // worker reading shared memory is a little slower), or 1.5 ms a MiB if it hashed none.
-    const patienceMs = own > 0 ? (1.5 * (performance.now() - begin)) / own : (1.5 * pieceBytes) / (KiB * KiB);
-    redone = finishWorkerPieces(pool, control, workerPieces, limitMs, patienceMs, hashPiece);
-  } catch (error) {
-    if (pool.broken) throw error;
-    // Workers may be waiting for a copy that will never come: stop them, with the reason.
-    throw breakPool(pool, control, `the calling thread failed: ${String(error)}`);
-  }
-  if (Atomics.load(control, DONE) < workerPieces) overdue.push({ control, workerPieces, since: performance.now(), limitMs });
-  lastSplit = { pieces, byWorkers: workerPieces, redone };
-  // Copied out first: a worker still on a piece this thread redid may yet write its value here.
-  return rootDigest(cvs.slice(0, (pieces + 1) * 8), pieces, tail > 0);
-}
-
-// Waits until every piece the workers took has its chaining value; returns how many of
-// them this thread hashed itself. Each time no worker finishes a piece for `patienceMs`,
-// it hashes the pending piece taken earliest (the likeliest to be stalled) itself. Throws
-// when a worker failed, or when the pieces are not done by the time limit.
-function finishWorkerPieces(pool: Pool, control: Int32Array, workerPieces: number, limitMs: number, patienceMs: number, hashPiece: (piece: number) => void): number {
-  const deadline = performance.now() + limitMs;
-  let redone = 0;
-  for (let piece = 0; piece < workerPieces; ) {
-    const reason = failure(control);
-    if (reason !== undefined) throw breakPool(pool, control, reason);
-    if (isFinished(control, piece)) {
-      piece++;
-      continue;
-    }
-    const left = deadline - performance.now();
-    if (left <= 0) throw breakPool(pool, control, `the pieces the workers took were not done within ${Math.round(limitMs)} ms`);
-    const done = Atomics.load(control, DONE);
-    if (isFinished(control, piece)) continue;
-    if (Atomics.wait(control, DONE, done, Math.min(patienceMs, left)) === 'timed-out') {
-      hashPiece(piece);
-      markFinished(control, piece);
-      redone++;
-    }
-  }
-  const reason = failure(control);
-  if (reason !== undefined) throw breakPool(pool, control, reason);
-  return redone;
-}
-
-// A worker still on a piece of an earlier hash (redone here, so that hash was right) may
-// only be slow; past the time limit it is stuck or dead, and the pool is no longer used.
-function checkOverdue(pool: Pool): void {
-  const late = (job: (typeof overdue)[number]) => Atomics.load(job.control, DONE) < job.workerPieces;
-  for (const job of overdue) {
-    const reason = failure(job.control);
-    if (reason !== undefined) throw breakPool(pool, job.control, reason);
-    if (late(job) && performance.now() - job.since > job.limitMs) {
-      throw breakPool(pool, job.control, `a pool worker did not finish a piece of an earlier hash within ${Math.round(job.limitMs)} ms`);
-    }
-  }
-  overdue = overdue.filter(late);
-}
-
-function breakPool(pool: Pool, control: Int32Array, reason: string): Error {
-  fail(control, reason);
-  pool.break(reason);
-  return new Error(`stage 11 cannot hash: ${reason}`);
-}
-
-// The pieces' chaining values (and the tail's after them) are the leaves of the top of
-// the tree. Merged left to right like a binary counter, except the last entry, which is
-// never merged eagerly: the last merge is the root.
-function rootDigest(cvs: Uint32Array, pieces: number, hasTail: boolean): Uint8Array {
-  const entries = pieces + (hasTail ? 1 : 0);
-  const sizes: number[] = []; // in pieces, of the entries on the stack at cvs[0..]
-  for (let entry = 0; entry < entries - 1; entry++) {
-    cvs.copyWithin(sizes.length * 8, entry * 8, entry * 8 + 8);
-    sizes.push(1);
-    while (sizes.length >= 2 && sizes[sizes.length - 1] === sizes[sizes.length - 2]) {
-      sizes.pop();
-      sizes[sizes.length - 1] *= 2;
-      mergeParent(cvs, (sizes.length - 1) * 8);
-    }
-  }
-  cvs.copyWithin(sizes.length * 8, (entries - 1) * 8, entries * 8);
-  for (let n = sizes.length + 1; n >= 2; n--) mergeParent(cvs, (n - 2) * 8, n === 2 ? ROOT : 0);
-  // A little-endian machine (the pool needs one), so the words' bytes are the digest's.
-  return new Uint8Array(cvs.slice(0, 8).buffer);
+  if (split.pool.broken) throw new Error(`stage 11 cannot hash: ${split.pool.broken}`);
+  return split.hash(input) ?? hashOneThread(input);
 }

@@ -1,12 +1,14 @@
-// What the calling thread and the pool workers share for one hash: a small block of
-// shared memory with the counters they coordinate through, the chaining values they
-// write and a flag per piece once its value is there. A fresh block per hash, so a worker
-// still finishing an old one can never touch the next.
+// What the calling thread and the pool workers share for one hash (or one window of a
+// hash larger than the memory takes at once): a small block of shared memory with the
+// counters they coordinate through, the chaining values they write, a flag per piece once
+// its value is there, and when each piece was taken, ready and done. A fresh block per
+// hash, so a worker still finishing an old one can never touch the next.
 //
 // The input is cut into P pieces of equal size, each a complete subtree. Workers take
 // pieces from the front, the calling thread from the back, so the thread that copies the
-// input (the calling one) copies only what the workers need, first. Both ends live in one
-// 32-bit word and are claimed with compare-and-swap: a piece is hashed exactly once.
+// input into the shared memory (the calling one) copies what the workers need first. Both
+// ends live in one 32-bit word and are claimed with compare-and-swap: a piece is hashed
+// exactly once, unless its worker is late and the calling thread hashes it again.
 
 /** Int32 positions in the control block. */
 export const CLAIMS = 0; // front (next piece for a worker) in the low 16 bits, back (one past the last unclaimed) above
@@ -27,23 +29,53 @@ export const MAX_PIECES = 0x7fff;
 export interface Job {
   type: 'job';
   control: SharedArrayBuffer;
-  /** The input: the caller's own SharedArrayBuffer, or the pool's copy of it. */
-  input: SharedArrayBuffer;
-  inputOffset: number;
+  /** Byte address in the shared memory of piece 0; piece i lies pieceBytes * i further on. */
+  address: number;
+  /** The chunk counter of piece 0's first chunk: its place in the whole input. */
+  counter: number;
   pieceBytes: number;
+  /**
+   * An input already in a SharedArrayBuffer, which workers can read: each copies its own
+   * pieces into the memory. Absent when the calling thread copies them (see COPIED).
+   */
+  source?: SharedArrayBuffer;
+  /** Where piece 0 starts in `source`. */
+  sourceOffset: number;
   /** How long a worker waits for a piece to be copied before it gives up. */
   waitMs: number;
 }
 
-/** A control block for `pieces` pieces plus the input's tail: counters, chaining values, then a flag per piece. */
+/** Float64 fields of a piece's record: who hashed it, and when (ms since the epoch, every thread's clock alike). */
+export const RECORD_FIELDS = 5;
+export const BY = 0; // the worker's thread number, from 1
+export const TAKEN = 1; // claimed
+export const READY = 2; // its bytes in the memory: copied there by the calling thread (or in `source`)
+export const STAGED = 3; // copied into the worker's staging
+export const FINISHED = 4; // its chaining value written
+
+/** A control block for `pieces` pieces plus the input's tail: counters, chaining values, a flag per piece, then records. */
 export function createControl(pieces: number): Int32Array {
-  const control = new Int32Array(new SharedArrayBuffer((CVS + (pieces + 1) * 8 + pieces) * 4));
+  const words = recordsAt(pieces) / 4 + pieces * RECORD_FIELDS * 2;
+  const control = new Int32Array(new SharedArrayBuffer(words * 4));
   control[CLAIMS] = pieces << 16;
   control[PIECES] = pieces;
   return control;
 }
 
 const finishedFlag = (control: Int32Array, piece: number) => CVS + (control[PIECES] + 1) * 8 + piece;
+// Byte offset of the records: after the flags, on an 8-byte boundary for the Float64Array.
+const recordsAt = (pieces: number) => Math.ceil((CVS + (pieces + 1) * 8 + pieces) / 2) * 8;
+
+/** The pieces' records, RECORD_FIELDS numbers each; written by the thread that hashed the piece before it marks it finished. */
+export function records(control: Int32Array): Float64Array {
+  const pieces = control[PIECES];
+  return new Float64Array(control.buffer, recordsAt(pieces), pieces * RECORD_FIELDS);
+}
+
+/** Now in ms since the epoch: comparable between threads, whose performance.now() starts at different moments. */
+export function clock(): number {
+  return performance.timeOrigin + performance.now();
+}
 
 /** Says that `piece`'s chaining value is written (after writing it). */
 export function markFinished(control: Int32Array, piece: number): void {

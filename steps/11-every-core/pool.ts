@@ -12,12 +12,15 @@
 // with the reason; the stage then throws that reason instead of hashing.
 //
 // A worker counts as started once it has answered a ping sent after it said it was
-// ready. Chromium delivers nothing to a worker started from another worker until the
-// starting thread has gone back to its event loop after the worker loaded: without the
-// ping, the jobs a synchronous hash() posted right after start() waited, unseen, until
-// that hash() was over, and the calling thread hashed every piece alone.
+// ready; the ping brings it the shared memory and its thread number (its area in the
+// memory), so the answer also says it is set up on that memory. Chromium delivers nothing
+// to a worker started from another worker until the starting thread has gone back to its
+// event loop after the worker loaded: without the ping, the jobs a synchronous hash()
+// posted right after start() waited, unseen, until that hash() was over, and the calling
+// thread hashed every piece alone.
 
 import type { Fault } from './faults.ts';
+import type { Job } from './job.ts';
 import type { WorkerMessage, WorkerReply } from './worker.ts';
 
 interface Thread {
@@ -71,21 +74,23 @@ export class Pool {
   /** Why the pool cannot be used any more; undefined while it can. */
   broken: string | undefined;
   private threads: Thread[] = [];
-  /** The pool's copy of an input that is not in shared memory, reused and grown as needed. */
-  private staging: SharedArrayBuffer | undefined;
 
-  private constructor(readonly size: number) {}
+  private constructor(
+    readonly size: number,
+    /** The memory every thread hashes in; thread 0 is the calling thread, the workers 1 to size. */
+    readonly memory: WebAssembly.Memory,
+  ) {}
 
-  /** Starts `size` workers and resolves once every one is ready; rejects with the reason otherwise. */
-  static async start(size: number, timeoutMs: number): Promise<Pool> {
-    const pool = new Pool(size);
+  /** Starts `size` workers on `memory` and resolves once every one is set up; rejects with the reason otherwise. */
+  static async start(size: number, memory: WebAssembly.Memory, timeoutMs: number): Promise<Pool> {
+    const pool = new Pool(size, memory);
     const ready: Promise<void>[] = [];
     for (let i = 0; i < size; i++) {
       ready.push(
         new Promise<void>((resolve, reject) => {
           const events: ThreadEvents = {
             reply: (reply) => {
-              if (reply.type === 'ready') pool.threads[i]?.post({ type: 'ping' });
+              if (reply.type === 'ready') pool.threads[i]?.post({ type: 'ping', memory, thread: i + 1 });
               else if (reply.type === 'pong') resolve();
               else reject(new Error(reply.reason));
             },
@@ -115,14 +120,9 @@ export class Pool {
     return pool;
   }
 
-  /** Shared memory of at least `bytes` to copy an input into. */
-  stagingBuffer(bytes: number): SharedArrayBuffer {
-    if (!this.staging || this.staging.byteLength < bytes) this.staging = new SharedArrayBuffer(bytes);
-    return this.staging;
-  }
-
-  post(message: WorkerMessage): void {
-    for (const thread of this.threads) thread.post(message);
+  /** A job for every worker. */
+  post(job: Job): void {
+    for (const thread of this.threads) thread.post(job);
   }
 
   /** Tells one worker to misbehave on its next piece (tests only). */
@@ -139,6 +139,5 @@ export class Pool {
   stop(): void {
     for (const thread of this.threads) thread.terminate();
     this.threads = [];
-    this.staging = undefined;
   }
 }

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp } from './harness.ts';
 import type { CoresResult } from '../../src/core/bench/cores.ts';
+import type { TimelineResult } from '../../src/core/bench/timeline.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,6 +34,27 @@ describe('cores.html', () => {
     expect(report).toMatch(/^1 MiB, 6 rounds of \d+ hashes each way, .*, the input in shared memory\n/);
     expect(report).toMatch(new RegExp(`two independent hashes at once \\(the ceiling\\)\\s+${RATIO}`));
     expect(report).toMatch(new RegExp(`stage 11: one hash split over the two threads\\s+${RATIO}`));
+    expect(errors).toEqual([]);
+  });
+
+  it("records stage 11's timeline instead when asked: both threads' marks for every hash, a table and the median hash drawn", async () => {
+    const { page, errors } = await openApp(browser, '/cores.html?size=4MiB&timeline=5');
+    await page.waitForFunction(() => document.body.dataset.status === 'done' || document.body.dataset.status === 'failed', null, { timeout: 120_000 });
+    const result = (await page.evaluate(() => window.blake3LabCores)) as TimelineResult;
+    expect(result).toMatchObject({ size: 4194304, hashes: 5 });
+    expect(result.recorded).toHaveLength(5);
+    for (const hash of result.recorded) {
+      expect(hash.ms).toBeGreaterThan(0);
+      // Every piece hashed once at least, by a worker or by the calling thread, and the calling thread copied.
+      const hashed = new Set(hash.events.filter((e) => e.what === 'hash' || e.what === 'redo').map((e) => e.piece));
+      expect(hashed.size).toBe(hash.pieces);
+      expect(hash.events.some((e) => e.thread === 0 && e.what === 'copy')).toBe(true);
+      for (const e of hash.events) expect(e.end).toBeGreaterThanOrEqual(e.start);
+    }
+    const report = await page.locator('#out').textContent();
+    expect(report).toMatch(/^4 MiB, 5 hashes on 2 threads in rounds of 5, each round after 5 of stage 10, .*\nthe pool's worker was ready [\d.]+ ms after start\(\); the median hash took [\d.]+ ms/);
+    expect(report).toMatch(/\n0 \(calling\)\s+[\d.]+\s+[\d.]+/);
+    expect(await page.locator('img[alt^="The median hash"]').getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
     expect(errors).toEqual([]);
   });
 

@@ -28,7 +28,7 @@ describe('faulty contestants', () => {
     const withFaults = await openApp(browser, '/?faults#/bench');
     await withFaults.page.getByTestId('pick-fault-throws').waitFor();
     const ids = await withFaults.page.locator('input[data-testid^="pick-fault-"]').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
-    expect(ids.sort()).toEqual(['fault-hangs', 'fault-oom', 'fault-throws', 'fault-wrong-digest']);
+    expect(ids.sort()).toEqual(['fault-hangs', 'fault-oom', 'fault-stage11-crash', 'fault-throws', 'fault-wrong-digest']);
     // Never picked by default: a plain "Run" must not include them.
     for (const id of ids) expect(await withFaults.page.getByTestId(`pick-${id}`).isChecked(), id).toBe(false);
     await withFaults.page.context().close();
@@ -89,6 +89,22 @@ describe('faulty contestants', () => {
     expect(await decodeSharePayload(link.slice(link.indexOf('#/share/') + '#/share/'.length))).toEqual({ ok: true, results: exported.results });
 
     expect(opened.errors).toEqual([]);
+    expect(opened.foreignRequests).toEqual([]);
+  });
+
+  it('stage 11 whose pool worker crashes mid-hash fails with the reason, never with a wrong digest', async () => {
+    const opened = await openApp(browser, '/?faults#/bench');
+    const { page } = opened;
+    await choosePlan(page, { contestants: ['10-simd-one-block', 'fault-stage11-crash'], sizes: [16 * 1024 * 1024], rounds: 2 });
+    await runToEnd(page);
+    // The bench checks the first digest before timing anything: had the hash the worker
+    // died in been wrong, the note would say "wrong digest". It was right (the calling
+    // thread redid the piece), and once the crash was reported every hash threw the reason.
+    const notes = await runNotes(page);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^failed Fault: stage 11 loses a pool worker mid-hash at 16 MiB: .*stage 11 cannot hash: pool worker 1 of 1 stopped: .*deliberate crash of a pool worker/);
+    expect(notes[0]).not.toMatch(/wrong digest/);
+    expect((await throughputRow(page, '10. One block in the module'))?.[1]).toMatch(/\d/);
     expect(opened.foreignRequests).toEqual([]);
   });
 });

@@ -3,7 +3,12 @@
 // mode shows on the projector) and `more` (the rest, for a student reading alone).
 
 import { EVERY_CORE_STORY } from './every-core-story.ts';
+import { atSize, gbPerSec, loadTimedBlocks, NATIVE_RUN, nsPerBlock, times } from './native-figures.ts';
 import type { SideNote, StageStory } from './story-types.ts';
+
+// Stage 10's figures beside native code, from the committed --native run.
+const [at96, at1K, at64K, at1M] = [96, 1024, 65536, 1048576].map((size) => atSize(size));
+const blocksAtLoad = loadTimedBlocks();
 
 const GO_BOUNDS: SideNote = {
   title: 'Go: bounds-check elimination',
@@ -58,7 +63,7 @@ export const STORIES: StageStory[] = [
     caution: {
       lead: 'This stage is quadratic: doubling the input quadruples the time.',
       more:
-        'Its general word reader, `readLittleEndianWords`, loops to the end of the whole input instead of the end of the current 64-byte block. Writes past the end of a typed array are silently dropped, so the hash is still right, but every block walks over every byte that follows it. In Chromium on a 2-core server it took 25 µs for 1 KiB, 23 ms for 64 KiB, 0.3 s for 256 KiB and would take about 5 s for 1 MiB, where stage 1 needs 20 ms. The benchmark therefore gives every size a time box: when one hash would not fit in it, the size is skipped, and when the box runs out the samples taken so far are kept; either way the results mark it "time-boxed" instead of freezing your browser. The flaw came with the original port; finding it is the lesson of stage 1.',
+        'Its general word reader, `readLittleEndianWords`, loops to the end of the whole input instead of the end of the current 64-byte block. Writes past the end of a typed array are silently dropped, so the hash is still right, but every block walks over every byte that follows it. In Chromium, in the committed run of the “Every engine” page (2026-11-23, a 2-core virtual machine), it took 78 µs for 1 KiB, 21 ms for 32 KiB and 101 ms for 64 KiB; from there the bench estimated about 4 s for 256 KiB and 3 min for 1 MiB and skipped them, where stage 1 hashed 1 MiB in 86 ms. The benchmark therefore gives every size a time box: when one hash would not fit in it, the size is skipped, and when the box runs out the samples taken so far are kept; either way the results mark it "time-boxed" instead of freezing your browser. The flaw came with the original port; finding it is the lesson of stage 1.',
     },
     article: {
       headline: '~2000× slower',
@@ -338,8 +343,7 @@ export const STORIES: StageStory[] = [
     cautionAfter: true,
     caution: {
       lead: 'Which of its two one-block codes is faster depends on the processor, by up to 2× either way, so the stage times both when it loads and keeps the faster.',
-      more:
-        'In Chromium on a 2-core AMD EPYC the 32-bit code took about 55 ns a block and an earlier SIMD version about 97; on a 2-core Intel Xeon (Ice Lake) the 32-bit code took 200 to 250 ns and the SIMD rows 95 to 140. A faster-looking instruction set is a hypothesis until it is measured, on the machine that runs it.',
+      more: `These are the stage’s own timings when it loads: each code compresses one 1 KiB chunk again and again, with nothing copied in or out. In the committed run on a ${NATIVE_RUN.machine} (${NATIVE_RUN.date}) the load timed the rows at ${blocksAtLoad.rows} ns a block and the 32-bit code at ${blocksAtLoad.words}; on that machine which one wins, and by how much, changes from one load to the next (in a run 40 minutes earlier the 32-bit code won, 69 against 75). A 1 KiB hash in the bench’s samples of the same run took ${nsPerBlock(1024, at1K.stage10)} ns a block, everything its call costs included. On a 2-core Intel Xeon (Ice Lake) the 32-bit code took about twice as long as the rows; on an AMD EPYC an earlier version of the rows took almost twice as long as the 32-bit code. A faster-looking instruction set is a hypothesis until it is measured, on the machine that runs it.`,
     },
     cost: {
       lead: 'Two compression functions in the module, and the tree’s stack in two places.',
@@ -349,9 +353,11 @@ export const STORIES: StageStory[] = [
     pastArticle: {
       headline: 'Against stage 9 at 1 KiB and less',
       relativeTo: 'where the whole input is now one call into the module; larger inputs move only their last chunks and parents.',
-      native: { figure: '1.18 GB/s', where: 'BLAKE3 on one thread, SSE4.1, at 1 KiB, on a 2-core Intel Xeon, measured by npm run bench -- --native in the same run as stage 10, which did 1.02 GB/s there' },
-      rust:
-        'The article stops at stage 9. For one block the Rust crate uses its SSE4.1 `compress_in_place` (rows of four, diagonals by shuffles), or AVX-512’s one-instruction rotations where the processor has them. In that run (`npm run bench -- --browser --stages 10 --sizes 96B,1KiB,64KiB,1MiB --native`, 20 rounds in five slices that take turns with native code, Chromium 156, a machine shared with other work) native Rust did 2.3 GB/s at 1 MiB with SSE4.1 and 8.4 GB/s with AVX-512, and stage 10 reached 0.53× native SSE4.1 at 96 B, 0.87× at 1 KiB, 0.91× at 64 KiB and 0.93× at 1 MiB. A block costs the two about the same, 55 to 60 ns; what stage 10 adds is JavaScript’s share of each call: copying the input into the module’s page (about 20 ns for 96 B) and a fresh 32-byte digest copied out (about 35 ns). Two blocks at 96 B cannot hide that; sixteen at 1 KiB mostly can.',
+      native: {
+        figure: gbPerSec(at1K.sse41),
+        where: `BLAKE3 on one thread, SSE4.1, at 1 KiB, on a ${NATIVE_RUN.machine}, measured by ${NATIVE_RUN.command} (${NATIVE_RUN.date}) in the same run as stage 10, which did ${gbPerSec(at1K.stage10)} there`,
+      },
+      rust: `The article stops at stage 9. For one block the Rust crate uses its SSE4.1 \`compress_in_place\` (rows of four, diagonals by shuffles), or wider instructions where the processor has them. In the committed run (${NATIVE_RUN.rounds} rounds in five slices that take turns with native code, ${NATIVE_RUN.browser}, a ${NATIVE_RUN.machine}) native Rust did ${gbPerSec(at1M.sse41)} at 1 MiB with SSE4.1 and ${gbPerSec(at1M.best)} with ${NATIVE_RUN.bestSimd}, and stage 10 reached ${times(at96.stage10, at96.sse41)} native SSE4.1 at 96 B, ${times(at1K.stage10, at1K.sse41)} at 1 KiB, ${times(at64K.stage10, at64K.sse41)} at 64 KiB and ${times(at1M.stage10, at1M.sse41)} at 1 MiB. At 1 KiB, sixteen blocks, that is ${nsPerBlock(1024, at1K.stage10)} ns a block for stage 10 and ${nsPerBlock(1024, at1K.sse41)} for native code, each call’s own costs included. What stage 10 adds is JavaScript’s share of each call: copying the input into the module’s page and a fresh 32-byte digest copied out (timed apart in Chromium on a 2-core Intel Xeon: about 20 ns for 96 B in, 35 ns out). Two blocks at 96 B cannot hide that; sixteen at 1 KiB mostly can.`,
     },
     profile: {
       changes: ['subtreeChainingValue', 'chunkOnPath', 'parentOnPath', 'copyChunk', 'digest', 'hashInput'],

@@ -29,7 +29,7 @@ const HASHED = 1;
 export interface CoresOptions {
   size: number;
   rounds: number;
-  /** The input in a SharedArrayBuffer, so stage 11 copies nothing (see BenchPlan.sharedInput). */
+  /** The input in a SharedArrayBuffer, so stage 11's workers copy their own pieces (see BenchPlan.sharedInput). */
   sharedInput?: boolean;
 }
 

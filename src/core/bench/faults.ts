@@ -1,7 +1,7 @@
 // Contestants that are broken on purpose. They are never in a default run: the tests
 // name them, and the app lists them only when its URL has `?faults`, to show that a
-// hash which throws, lies, hangs or eats memory is reported and stopped while the rest
-// of the run carries on.
+// hash which throws, lies, hangs or eats memory, or a stage 11 whose pool worker crashes,
+// is reported and stopped while the rest of the run carries on.
 
 import { blake3 } from '@noble/hashes/blake3.js';
 import type { Contestant, ContestantHasher } from './contestant.ts';
@@ -35,6 +35,27 @@ function exhaustMemory(): never {
   for (;;) hoard.push(new Uint8Array(1 << 30));
 }
 
+/**
+ * Stage 11 whose pool worker crashes on the first piece it takes: an uncaught error in the
+ * worker, which the browser (or Node) reports to the pool, mid-hash. That hash must still
+ * be right (the calling thread redoes the piece), and every hash on the pool after the
+ * report must throw with the reason: never a wrong digest.
+ */
+const stage11LosesAWorker: Contestant = {
+  id: 'fault-stage11-crash',
+  title: 'Fault: stage 11 loses a pool worker mid-hash',
+  kind: 'peer',
+  oracle: 'blake3',
+  version: 'deliberate fault',
+  files: [],
+  load: async () => {
+    const stage = await import('../../../steps/11-every-core/blake3.ts');
+    await stage.start({ workers: 1, minBytes: 1024 * 1024 });
+    stage.injectFault(0, 'crash');
+    return { hash: stage.hash, threadUse: stage.threadUse };
+  },
+};
+
 export const FAULTS: Contestant[] = [
   fault('fault-throws', 'Fault: throws', () => {
     throw new Error('deliberate failure: this contestant always throws');
@@ -51,4 +72,5 @@ export const FAULTS: Contestant[] = [
     }
   }),
   fault('fault-oom', 'Fault: runs out of memory', () => exhaustMemory()),
+  stage11LosesAWorker,
 ];

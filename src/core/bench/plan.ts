@@ -44,8 +44,8 @@ export interface BenchPlan {
   /**
    * Every contestant hashes inputs that live in a SharedArrayBuffer (the page must be
    * cross-origin isolated), as a program that shares its data with workers would keep
-   * them; by default inputs are ordinary ArrayBuffers, and stage 11 copies what its
-   * workers hash.
+   * them; by default inputs are ordinary ArrayBuffers, and stage 11's calling thread copies
+   * what its workers hash (from shared memory, each worker copies its own pieces).
    */
   sharedInput?: boolean;
 }

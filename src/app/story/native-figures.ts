@@ -1,0 +1,102 @@
+// Native Rust's figures in the stories of stages 10 and 11, and the stages' own beside
+// them, computed from one committed `npm run bench -- --native` run (data/native/), never
+// typed into the prose: a new run is a new file here, and every figure follows it. Read
+// through the same gate as any results file, as the engines page reads data/engines/.
+// tests/native-figures.test.ts recomputes each figure from the raw samples.
+
+import measured from '../../../data/native/chromium-native-2026-11-26.json';
+import { validateResults } from '../../core/results/io/validate.ts';
+import { limitRows, type LimitRow } from '../../core/bench/native-summary.ts';
+import { formatSize } from '../../core/bench/plan.ts';
+import type { Results } from '../../core/bench/results.ts';
+
+export interface NativeRun {
+  results: Results;
+  /** The machine, as the run's --label names it. */
+  machine: string;
+  /** "Chromium 156". */
+  browser: string;
+  /** The day it ran, YYYY-MM-DD. */
+  date: string;
+  /** The command that made it (its options, from the document's config). */
+  command: string;
+  rounds: number;
+  /** The widest SIMD native-best and native-threads were built with ("AVX-512"). */
+  bestSimd: string;
+  /** Native code's threads (rayon's pool). */
+  nativeThreads: number;
+  rows: LimitRow[];
+}
+
+/** What a committed run says, with everything the prose needs to name it. Throws when the document is not a --native run of stages 10 and 11. */
+export function nativeRun(data: unknown): NativeRun {
+  const check = validateResults(data);
+  if (!check.ok) throw new Error(`data/native: ${check.error}`);
+  const results = check.results;
+  const { env, config } = results;
+  if (!env.label) throw new Error('data/native: the run must name its machine (npm run bench -- --label)');
+  const contestant = (id: string) => {
+    const found = results.contestants.find((c) => c.id === id);
+    if (!found) throw new Error(`data/native: the run has no ${id}`);
+    return found;
+  };
+  const best = contestant('native-best');
+  const bestSimd = /, ([^,]+), one thread/.exec(best.note ?? '')?.[1];
+  if (!bestSimd) throw new Error(`data/native: native-best does not say its SIMD ("${best.note}")`);
+  const stages = results.contestants.filter((c) => c.kind === 'stage').map((c) => Number.parseInt(c.id, 10));
+  const browser = results.engines?.find((engine) => engine.id !== 'native');
+  const sizes = config.sizes.map((size) => formatSize(size).replace(' ', '')).join(',');
+  return {
+    results,
+    machine: env.label,
+    browser: `${browser?.name ?? env.runtimeVersion} ${browser?.version.split('.')[0] ?? ''}`.trim(),
+    date: env.date.slice(0, 10),
+    command: `npm run bench -- --browser --stages ${stages.join(',')} --sizes ${sizes} --rounds ${config.rounds} --native`,
+    rounds: config.rounds,
+    bestSimd,
+    nativeThreads: contestant('native-threads').threads ?? 0,
+    rows: limitRows(results),
+  };
+}
+
+export const NATIVE_RUN = nativeRun(measured);
+
+/** The run's medians at one size; throws when the run did not measure it. */
+export function atSize(size: number, run: NativeRun = NATIVE_RUN): LimitRow {
+  const row = run.rows.find((r) => r.size === size);
+  if (!row) throw new Error(`data/native: the run has no ${formatSize(size)}`);
+  return row;
+}
+
+function known(value: number | null): number {
+  if (value === null) throw new Error('data/native: a figure the story needs was not measured');
+  return value;
+}
+
+/** The fastest and slowest of a contestant's samples at a size, ms a hash: "5.4 to 11.9 ms". */
+export function sampleRange(contestant: string, size: number, run: NativeRun = NATIVE_RUN): string {
+  const samples = run.results.runs.filter((r) => r.contestant === contestant && r.size === size).flatMap((r) => r.nsPerOp);
+  if (samples.length === 0) throw new Error(`data/native: no samples of ${contestant} at ${formatSize(size)}`);
+  return `${(Math.min(...samples) / 1e6).toFixed(1)} to ${(Math.max(...samples) / 1e6).toFixed(1)} ms`;
+}
+
+/** MB/s as GB/s with two significant decimals: "2.31 GB/s". */
+export const gbPerSec = (mbps: number | null) => `${(known(mbps) / 1000).toFixed(2)} GB/s`;
+/** a over b: "0.87×". */
+export const times = (a: number | null, b: number | null) => `${(known(a) / known(b)).toFixed(2)}×`;
+/** Nanoseconds a 64-byte block at `size` bytes and `mbps`, the call's own costs included. */
+export const nsPerBlock = (size: number, mbps: number | null) => Math.round(((size / known(mbps)) * 1000) / Math.max(1, Math.ceil(size / 64)));
+/** Milliseconds a MiB at `mbps`: "0.58". */
+export const msPerMiB = (mbps: number | null) => ((1024 * 1024) / known(mbps) / 1000).toFixed(2);
+
+/**
+ * What stage 10 timed when it loaded in the run, ns a block for each of its two one-block
+ * codes: the figures its note in the document gives (src/core/bench/threads.ts writes it).
+ */
+export function loadTimedBlocks(run: NativeRun = NATIVE_RUN): { rows: number; words: number } {
+  const note = run.results.contestants.find((c) => c.id === '10-simd-one-block')?.note ?? '';
+  const timed = /\(compress1x(Rows|Words)\), the faster when it loaded: (\d+) ns a block against (\d+)/.exec(note);
+  if (!timed) throw new Error(`data/native: stage 10's note does not give its load-time timings ("${note}")`);
+  const [chosen, other] = [Number(timed[2]), Number(timed[3])];
+  return timed[1] === 'Rows' ? { rows: chosen, words: other } : { rows: other, words: chosen };
+}
