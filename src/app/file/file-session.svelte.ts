@@ -32,8 +32,9 @@ export interface FileProgress {
   total: number;
   startedAt: number;
   now: number;
-  /** The file being hashed now, 1-based, and how many there are. */
+  /** The file being hashed now, 1-based, its name, and how many there are. */
   file: number;
+  name: string;
   files: number;
 }
 
@@ -136,14 +137,14 @@ class FileSession {
     this.running = true;
     const total = sizes.reduce((a, b) => a + b, 0);
     const startedAt = performance.now();
-    this.progress = { done: 0, total, startedAt, now: startedAt, file: 1, files: this.entries.length };
+    this.progress = { done: 0, total, startedAt, now: startedAt, file: 1, name: this.entries[0].file.name, files: this.entries.length };
     let before = 0;
     try {
       for (const [i, entry] of this.entries.entries()) {
         const hasher = await this.hasherFor(this.stage);
         if (!current()) throw new Cancelled();
         this.update(entry.id, { status: 'hashing', stage: this.stage });
-        this.progress = { ...this.progress!, file: i + 1 };
+        this.progress = { ...this.progress!, file: i + 1, name: entry.file.name };
         const began = performance.now();
         let drawn = 0;
         try {

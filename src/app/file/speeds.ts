@@ -36,6 +36,6 @@ export function speedsOf(index: number, mine: Results | null = current.results):
   const info = committed.engines?.find((e) => e.id === engine);
   return {
     points: speedPoints(committed, id, engine),
-    source: `the run in ${info?.name ?? engine} ${info?.version ?? ''} on a ${committed.env.cores}-core ${committed.env.os} machine that ships with the app (run the Benchmark for this machine's figures)`,
+    source: `the app's own run in ${info?.name ?? engine} ${info?.version?.split('.')[0] ?? ''} on a ${committed.env.cores}-core ${committed.env.os} machine; the Benchmark measures yours`,
   };
 }
