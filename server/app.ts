@@ -1,10 +1,10 @@
 // The class server: the built app as static files, plus the class API (routes.ts) and its
 // live events, every answer with the app's own security headers (the same object Vite's
-// dev and preview servers send, from src/lib/security-headers.ts).
+// dev and preview servers send, from src/core/site/security-headers.ts).
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { securityHeaders } from '../src/lib/security-headers.ts';
+import { securityHeaders } from '../src/core/site/security-headers.ts';
 import { ClassService } from './class-service.ts';
 import { EventHub } from './events.ts';
 import { guards, sameOriginWrites } from './guards.ts';

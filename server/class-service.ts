@@ -1,12 +1,12 @@
 // The rules of a class, apart from HTTP: who may join and when, what results a class
 // takes, what the teacher may change, and which event each change sends to the boards.
 // Every refusal is thrown as a Refused (refusal.ts); routes.ts only wires requests here.
-import type { Results } from '../src/bench/results.ts';
-import { checkNickname, nicknameKey } from '../src/class/nickname.ts';
-import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/class/plan.ts';
-import type { Board, ClassInfo, ClassState, Started, Student } from '../src/class/protocol.ts';
-import { summarize, type EntrySummary } from '../src/class/summary.ts';
-import { parseResultsJson } from '../src/results/io/validate.ts';
+import type { Results } from '../src/core/bench/results.ts';
+import { checkNickname, nicknameKey } from '../src/core/class/nickname.ts';
+import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/core/class/plan.ts';
+import type { Board, ClassInfo, ClassState, Started, Student } from '../src/core/class/protocol.ts';
+import { summarize, type EntrySummary } from '../src/core/class/summary.ts';
+import { parseResultsJson } from '../src/core/results/io/validate.ts';
 import type { EventHub } from './events.ts';
 import { MAX_MACHINES_PER_CLIENT, MAX_STUDENTS, type RateLimits } from './limits.ts';
 import { Refused, tooMany } from './refusal.ts';

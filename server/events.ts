@@ -4,7 +4,7 @@
 // stream whose reader has stopped reading is dropped before its backlog grows memory,
 // and its board reconnects when it can read again.
 import type { ServerResponse } from 'node:http';
-import { HEARTBEAT_MS, type ClassEvents } from '../src/class/protocol.ts';
+import { HEARTBEAT_MS, type ClassEvents } from '../src/core/class/protocol.ts';
 import { MAX_LISTENERS, MAX_LISTENERS_PER_CLIENT, MAX_LISTENERS_PER_SESSION, MAX_STREAM_BACKLOG_BYTES } from './limits.ts';
 
 export class EventHub {

@@ -1,6 +1,6 @@
 // How much the class server lets anyone do, in one place. The figures are sized to the
 // app's own pace: a student's page posts its results so far every 2.5 s while a run goes
-// (src/class/student.svelte.ts), then the finished document at once; 200 students doing
+// (src/app/class/student.svelte.ts), then the finished document at once; 200 students doing
 // that is 80 posts a second, all of which pass. What they stop is one browser or one
 // script flooding a class, the board, or the server.
 import { RateLimit } from './rate-limit.ts';
@@ -29,7 +29,7 @@ export const MAX_LISTENERS_PER_CLIENT = 8;
 /**
  * Bytes of events a board may fall behind by before the server drops it: some minutes of
  * a busy class. A reader that does not read would otherwise grow the server's memory
- * without bound; a board that is dropped says so and reconnects (src/class/live.svelte.ts).
+ * without bound; a board that is dropped says so and reconnects (src/app/class/live.svelte.ts).
  */
 export const MAX_STREAM_BACKLOG_BYTES = 256 * 1024;
 

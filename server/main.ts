@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import QRCode from 'qrcode';
 import { createServer } from './app.ts';
 import { buildIfNeeded } from './build.ts';
-import { HOST_KEY_PARAM } from '../src/class/protocol.ts';
+import { HOST_KEY_PARAM } from '../src/core/class/protocol.ts';
 import { loadHostKey } from './host.ts';
 import { DEFAULT_SESSION_MINUTES } from './limits.ts';
 

@@ -1,4 +1,4 @@
-// The class API's routes (src/class/protocol.ts names them all), wired to their guards
+// The class API's routes (src/core/class/protocol.ts names them all), wired to their guards
 // (guards.ts) and the class's rules (class-service.ts). Who may do what:
 //   anyone with the join code: read the class and its board, follow its live events, join;
 //   a student (the token they got on joining): post their own results;
@@ -7,7 +7,7 @@
 //   the host (the key in the teacher's link `npm run classroom` prints): start a class.
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { MAX_CLASS_RESULTS_BYTES, ROUTES, type Probe } from '../src/class/protocol.ts';
+import { MAX_CLASS_RESULTS_BYTES, ROUTES, type Probe } from '../src/core/class/protocol.ts';
 import type { ClassService } from './class-service.ts';
 import { clientOf } from './clients.ts';
 import type { EventHub } from './events.ts';

@@ -3,10 +3,10 @@
 // a class's event stream carries nothing of another class.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_RESULTS_BYTES } from '../src/results/io/limits.ts';
-import { securityHeaders } from '../src/lib/security-headers.ts';
-import { DEFAULT_CLASS_PLAN } from '../src/class/plan.ts';
-import { validateResults } from '../src/results/io/validate.ts';
+import { MAX_RESULTS_BYTES } from '../src/core/results/io/limits.ts';
+import { securityHeaders } from '../src/core/site/security-headers.ts';
+import { DEFAULT_CLASS_PLAN } from '../src/core/class/plan.ts';
+import { validateResults } from '../src/core/results/io/validate.ts';
 import { BAD_TEXT } from './fixtures/bad-inputs.ts';
 import { call, classWithStudents, follow, join, postResults, startClass, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
 

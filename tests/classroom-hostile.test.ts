@@ -6,7 +6,7 @@
 // scripts/load-class.ts (tests/classroom-load.test.ts runs a short version of it).
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CLASS_PLAN } from '../src/class/plan.ts';
+import { DEFAULT_CLASS_PLAN } from '../src/core/class/plan.ts';
 import { call, classWithStudents, follow, join, newDevice, postResults, startClass, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
 
 let server: ClassServer;

@@ -2,14 +2,14 @@
 // timings become (checked by the same validator as any imported file), the table with
 // "x b3sum", and a wrong digest failing its contestant.
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../src/bench/cli-args.ts';
-import { B3SUM_ID, B3SUM_THREADS_ID, FILE_DEFAULT_ROUNDS, FILE_STAGE_IDS, fileResults, formatFileSummary, type FileRun } from '../src/bench/file-results.ts';
-import { NATIVE_ENGINE_ID } from '../src/bench/results.ts';
-import { compareStages } from '../src/results/analysis/compare.ts';
-import { formatStageReport } from '../src/results/text/compare-text.ts';
-import { parseResultsJson } from '../src/results/io/validate.ts';
+import { parseCliArgs } from '../src/node/cli-args.ts';
+import { B3SUM_ID, B3SUM_THREADS_ID, FILE_DEFAULT_ROUNDS, FILE_STAGE_IDS, fileResults, formatFileSummary, type FileRun } from '../src/core/bench/file-results.ts';
+import { NATIVE_ENGINE_ID } from '../src/core/bench/results.ts';
+import { compareStages } from '../src/core/results/analysis/compare.ts';
+import { formatStageReport } from '../src/core/results/text/compare-text.ts';
+import { parseResultsJson } from '../src/core/results/io/validate.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
-import { engineFromEnv } from '../src/bench/engines.ts';
+import { engineFromEnv } from '../src/core/bench/engines.ts';
 
 const GiB = 2 ** 30;
 const HEX = 'ab'.repeat(32);
@@ -31,7 +31,7 @@ function fileRun(samples: [string, number, string?][], native = true): FileRun {
   };
 }
 
-const rounds = (ms: Record<string, number>) =>
+const rounds = (ms: Record<string, number>): [string, number, string?][] =>
   [0.98, 1, 1.03].flatMap((f) => Object.entries(ms).map(([id, m]) => [id, m * f] as [string, number]));
 
 describe('bench --file: the command line', () => {

@@ -2,7 +2,7 @@
 // hashes the parts it is given, reading each slice of the file itself. Started by
 // src/core/file/pool.ts, as many as the stage uses threads.
 import { expose, transfer } from 'comlink';
-import type { Capabilities } from '../src/bench/capabilities.ts';
+import type { Capabilities } from '../src/core/bench/capabilities.ts';
 import { hashPart, loadKernel } from '../src/core/file/part-hasher.ts';
 import type { Part } from '../src/core/file/tree.ts';
 

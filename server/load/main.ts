@@ -6,7 +6,7 @@
 //   --json         the rows as JSON instead of the table
 //
 // Loopback only, bounded, and it stops its server by itself. Exit status 1 if a check fails.
-import { DEFAULT_CLASS_PLAN } from '../../src/class/plan.ts';
+import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { Device } from './client.ts';
 import { boardReads, exportWhileServing, offPlanAndLarge } from './documents.ts';
 import { hiddenLeavesBoards, hostOnly, nicknames, oneDeviceFills, teacherControls } from './hostile.ts';

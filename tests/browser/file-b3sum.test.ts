@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { findCargo } from '../../src/bench-node/native-run.ts';
+import { findCargo } from '../../src/node/native-run.ts';
 import { b3sum, buildB3sum, type B3sum } from '../../src/node/b3sum.ts';
 import { launchBrowser, openApp } from './harness.ts';
 import { LONG_TASK_OBSERVER, recordRequests, requestProblems } from './file-helpers.ts';

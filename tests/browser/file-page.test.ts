@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchWebKit } from '../../src/bench-node/webkit.ts';
+import { launchWebKit } from '../../src/node/webkit.ts';
 import { b3sumLine } from '../../src/core/file/b3sum.ts';
 import { toHex } from '../../src/core/file/tree.ts';
 import { baseURL, launchBrowser, launchFirefox, openApp } from './harness.ts';

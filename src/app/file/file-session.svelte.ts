@@ -4,7 +4,7 @@
 // the stage uses. Kept for the visit: leaving the page stops a hash, the lines stay.
 
 import { STAGES } from '../../../steps/index.ts';
-import { detectCapabilities, type Capabilities } from '../../bench/capabilities.ts';
+import { detectCapabilities, type Capabilities } from '../../core/bench/capabilities.ts';
 import { b3sumLine } from '../../core/file/b3sum.ts';
 import { estimatePlanMs, prefixBytes, REFUSE_OVER_MS } from '../../core/file/estimate.ts';
 import { EVERY_CORE_STAGE } from '../../core/file/part-hasher.ts';

@@ -4,8 +4,8 @@
 // in this browser's engine when that run has it.
 
 import { STAGES } from '../../../steps/index.ts';
-import type { Results } from '../../bench/results.ts';
-import { current } from '../../bench-ui/current.svelte.ts';
+import type { Results } from '../../core/bench/results.ts';
+import { current } from '../ui/current-run.svelte.ts';
 import { speedPoints, type SpeedPoint } from '../../core/file/estimate.ts';
 import { kernelOf } from '../../core/file/part-hasher.ts';
 import committedRun from '../../../data/engines/chromium-firefox-2026-11-23.json';

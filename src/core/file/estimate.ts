@@ -4,8 +4,8 @@
 // time grows with the square of a piece's size: predictOneHash finds that from the
 // measurements). Reading the file costs more on top; the page says "about".
 
-import { predictOneHash } from '../../bench/predict.ts';
-import type { Results } from '../../bench/results.ts';
+import { predictOneHash } from '../bench/predict.ts';
+import type { Results } from '../bench/results.ts';
 import { partCount, planParts, type PartPlan } from './tree.ts';
 
 export interface SpeedPoint {

@@ -9,7 +9,7 @@
 // pool of its own and reads shared memory, which a file read slice by slice never needs.
 
 import { STAGES, type Hasher } from '../../../steps/index.ts';
-import { missingCapability, type Capabilities } from '../../bench/capabilities.ts';
+import { missingCapability, type Capabilities } from '../bench/capabilities.ts';
 import type { Part } from './tree.ts';
 
 /** The stage that hashes every core's parts. */

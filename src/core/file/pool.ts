@@ -9,7 +9,7 @@
 // a part; the pool is then done, and a new one starts for the next file.
 
 import { wrap, type Remote } from 'comlink';
-import type { Capabilities } from '../../bench/capabilities.ts';
+import type { Capabilities } from '../bench/capabilities.ts';
 import type { FileWorkerApi, PartResult } from '../../../workers/file.worker.ts';
 import { hashPart, loadKernel } from './part-hasher.ts';
 import { PIECES_PER_WORKER_IN_FLIGHT, partAt, partCount, rootFromParts, type PartPlan } from './tree.ts';
