@@ -12,7 +12,7 @@ import { wrap, type Remote } from 'comlink';
 import type { Capabilities } from '../bench/capabilities.ts';
 import type { FileWorkerApi, PartResult } from '../../../workers/file.worker.ts';
 import { hashPart, loadKernel } from './part-hasher.ts';
-import { PIECES_PER_WORKER_IN_FLIGHT, partAt, partCount, rootFromParts, type PartPlan } from './tree.ts';
+import { MAX_IN_FLIGHT_BYTES, PIECES_PER_WORKER_IN_FLIGHT, partAt, partCount, rootFromParts, type PartPlan } from './tree.ts';
 
 /** On the page's own thread parts stay small, so no part blocks it for long. */
 export const ON_PAGE_PIECE_BYTES = 1024 * 1024;
@@ -32,8 +32,11 @@ export interface FileHasher {
   readonly workers: number;
   /** The largest part this hasher takes (smaller on the page's thread). */
   readonly pieceCap: number | undefined;
-  /** The digest of `file` cut by `plan`; `onProgress` gets the bytes hashed so far. */
-  hash(file: Blob, plan: PartPlan, onProgress: (bytes: number) => void): Promise<Uint8Array>;
+  /**
+   * The digest of `file` cut by `plan`; `onProgress` gets the bytes hashed so far. Each
+   * worker holds at most `inFlight` parts at once (the bench tries others).
+   */
+  hash(file: Blob, plan: PartPlan, onProgress: (bytes: number) => void, inFlight?: number): Promise<Uint8Array>;
   /** Stops at once; a hash under way rejects with Cancelled. */
   terminate(): void;
 }
@@ -61,8 +64,11 @@ class WorkerPool implements FileHasher {
     return this.threads.length;
   }
 
-  async hash(file: Blob, plan: PartPlan, onProgress: (bytes: number) => void): Promise<Uint8Array> {
+  async hash(file: Blob, plan: PartPlan, onProgress: (bytes: number) => void, inFlight = PIECES_PER_WORKER_IN_FLIGHT): Promise<Uint8Array> {
     if (this.stopped) throw new Cancelled();
+    if (this.threads.length * inFlight * plan.pieceBytes > Math.max(MAX_IN_FLIGHT_BYTES, plan.size)) {
+      throw new RangeError(`${this.threads.length} workers holding ${inFlight} pieces of ${plan.pieceBytes} bytes would pass the ${MAX_IN_FLIGHT_BYTES}-byte bound`);
+    }
     const count = partCount(plan);
     const cvs: Uint8Array[] = new Array(count);
     return new Promise<Uint8Array>((resolve, reject) => {
@@ -91,7 +97,7 @@ class WorkerPool implements FileHasher {
         }, (error: unknown) => this.fail?.(error instanceof Error ? error : new Error(String(error))));
       };
       Promise.all(this.threads.map(({ api }) => api.open(file))).then(() => {
-        for (let k = 0; k < PIECES_PER_WORKER_IN_FLIGHT; k++) for (const thread of this.threads) feed(thread);
+        for (let k = 0; k < inFlight; k++) for (const thread of this.threads) feed(thread);
       }, (error: unknown) => this.fail?.(error instanceof Error ? error : new Error(String(error))));
     });
   }

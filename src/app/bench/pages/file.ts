@@ -11,6 +11,12 @@ import { EVERY_CORE_STAGE } from '../../../core/file/part-hasher.ts';
 import { startWorkers, type FileHasher } from '../../../core/file/pool.ts';
 import { planParts, toHex } from '../../../core/file/tree.ts';
 
+/** Other pieces than the file page's: a size (a power of two, bytes) and how many each worker holds. */
+export interface FileTuning {
+  pieceBytes?: number;
+  inFlight?: number;
+}
+
 export interface FileHashTiming {
   ms: number;
   hex: string;
@@ -20,7 +26,7 @@ export interface FileHashTiming {
 
 declare global {
   interface Window {
-    blake3LabFileBench: { environment(label?: string): Promise<Environment>; hash(stage: number): Promise<FileHashTiming> };
+    blake3LabFileBench: { environment(label?: string): Promise<Environment>; hash(stage: number, tuning?: FileTuning): Promise<FileHashTiming> };
   }
 }
 
@@ -50,13 +56,13 @@ async function environment(label?: string): Promise<Environment> {
   };
 }
 
-async function hash(stage: number): Promise<FileHashTiming> {
+async function hash(stage: number, tuning: FileTuning = {}): Promise<FileHashTiming> {
   const file = input.files?.[0];
   if (!file) throw new Error('no file is in the page: the command line sets it by its path');
   const hasher = await hasherFor(stage);
-  const plan = planParts(file.size, hasher.workers);
+  const plan = planParts(file.size, hasher.workers, tuning.pieceBytes);
   const started = performance.now();
-  const digest = await hasher.hash(file, plan, () => {});
+  const digest = await hasher.hash(file, plan, () => {}, tuning.inFlight);
   return { ms: performance.now() - started, hex: toHex(digest), workers: hasher.workers, pieceBytes: plan.pieceBytes };
 }
 
