@@ -142,15 +142,15 @@ function notes(results: Results): string[] {
 /** --file: stages 10 and 11 (and b3sum) on one file; the table and the summary on stdout. */
 async function runFile(options: CliOptions, signal: AbortSignal): Promise<number> {
   const { runFileBench } = await import('../src/node/file-bench.ts');
-  const { B3SUM_ID, B3SUM_THREADS_ID, formatFileSummary } = await import('../src/core/bench/file-results.ts');
+  const { B3SUM_ID, B3SUM_THREADS_ID, formatCpuTable, formatFileSummary } = await import('../src/core/bench/file-results.ts');
   const rounds = options.plan.rounds;
   process.stderr.write(`bench: ${options.file}: stages 10 and 11${options.native ? ' and b3sum' : ''} in turns, ${rounds} round${rounds === 1 ? '' : 's'}, stages in headless Chromium\n`);
-  const results = await runFileBench({ path: options.file!, rounds, native: options.native, label: options.label, signal, log: (line) => process.stderr.write(`bench: ${line}\n`) });
+  const { results, cpu } = await runFileBench({ path: options.file!, rounds, native: options.native, label: options.label, signal, log: (line) => process.stderr.write(`bench: ${line}\n`) });
   if (options.json) write(options.json, `${JSON.stringify(results, null, 2)}\n`);
   if (options.gofmt) write(options.gofmt, toGoBench(results));
   for (const contestant of results.contestants) process.stderr.write(`bench: ${contestant.id}: ${contestant.note}\n`);
   if (!results.runs.some((r) => r.nsPerOp.length > 0)) process.stderr.write('bench: no samples were taken, so there is no table\n');
-  else process.stdout.write(`${formatStageReport(compareStages(results, { baseline: B3SUM_THREADS_ID, native: B3SUM_ID }))}\n${formatFileSummary(results)}`);
+  else process.stdout.write(`${formatStageReport(compareStages(results, { baseline: B3SUM_THREADS_ID, native: B3SUM_ID }))}\n${formatFileSummary(results)}\n${formatCpuTable(cpu)}`);
   const failed = results.runs.filter((r) => r.status === 'failed');
   for (const run of failed) process.stderr.write(`bench: ${run.contestant} failed: ${run.reason}\n`);
   return failed.length > 0 ? 1 : 0;

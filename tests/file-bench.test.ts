@@ -3,7 +3,8 @@
 // "x b3sum", and a wrong digest failing its contestant.
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../src/node/cli-args.ts';
-import { B3SUM_ID, B3SUM_THREADS_ID, FILE_DEFAULT_ROUNDS, FILE_STAGE_IDS, fileResults, formatFileSummary, type FileRun } from '../src/core/bench/file-results.ts';
+import { B3SUM_ID, B3SUM_THREADS_ID, FILE_DEFAULT_ROUNDS, FILE_STAGE_IDS, fileResults, formatCpuTable, formatFileSummary, groupCpu, type FileRun } from '../src/core/bench/file-results.ts';
+import { cpuSince, threadCpu } from '../src/node/process-cpu.ts';
 import { NATIVE_ENGINE_ID } from '../src/core/bench/results.ts';
 import { compareStages } from '../src/core/results/analysis/compare.ts';
 import { formatStageReport } from '../src/core/results/text/compare-text.ts';
@@ -85,5 +86,29 @@ describe('bench --file: the results', () => {
     expect(eleven).toMatchObject({ status: 'failed', nsPerOp: [] });
     expect(eleven.reason).toMatch(/wrong digest for the file: got cdcdcdcdcdcdcdcd…, expected abababababababab…/);
     expect(results.contestants.map((c) => c.id)).toEqual([...FILE_STAGE_IDS]);
+  });
+});
+
+describe('bench --file: where the CPU went', () => {
+  it('groups threads into the file workers, the rest of the renderer, the browser and anything else', () => {
+    const cpu = new Map([['renderer:DedicatedWorker', 1.5], ['renderer:Chrome_ChildIOT', 0.25], ['browser:Chrome_IOThread', 0.75], ['browser:ThreadPoolForeg', 0.5], ['gpu-process:VizCompositor', 0.1]]);
+    expect(groupCpu(cpu)).toEqual({ workers: 1.5, renderer: 0.25, browser: 1.25, other: 0.1 });
+  });
+
+  it('prints seconds per GiB hashed: shares for a stage, one total for b3sum', () => {
+    const table = formatCpuTable([
+      { contestant: FILE_STAGE_IDS[0], cpu: { workers: 3, renderer: 0.5, browser: 2.5, other: 0 }, bytes: 2 * GiB },
+      { contestant: B3SUM_ID, cpu: 1, bytes: 2 * GiB },
+    ]);
+    expect(table).toMatch(/10-simd-one-block\s+1\.50\s+0\.25\s+1\.25\s+0\.00\s+3\.00/);
+    expect(table).toMatch(/b3sum\s+0\.50\n/);
+    expect(formatCpuTable([])).toBe('');
+  });
+
+  it('reads this machine\'s threads where there is /proc, and counts only what went up', () => {
+    const before = new Map([['browser:a', 1], ['browser:b', 2]]);
+    expect(cpuSince(before, new Map([['browser:a', 1.5], ['browser:b', 2], ['renderer:c', 0.25]]))).toEqual(new Map([['browser:a', 0.5], ['renderer:c', 0.25]]));
+    const mine = threadCpu();
+    if (mine !== undefined) expect(mine).toBeInstanceOf(Map);
   });
 });

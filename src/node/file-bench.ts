@@ -15,10 +15,11 @@ import { blake3 } from '@noble/hashes/blake3.js';
 import { chromium } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { engineFromEnv } from '../core/bench/engines.ts';
-import { B3SUM_ID, B3SUM_THREADS_ID, FILE_STAGE_IDS, fileResults, type FileRun, type FileSample } from '../core/bench/file-results.ts';
+import { B3SUM_ID, B3SUM_THREADS_ID, FILE_STAGE_IDS, fileResults, groupCpu, type CpuRow, type FileRun, type FileSample } from '../core/bench/file-results.ts';
 import type { Results } from '../core/bench/results.ts';
 import { contentVersion } from '../core/bench/source-version.ts';
-import { b3sum, buildB3sum, type B3sum } from '../node/b3sum.ts';
+import { b3sum, buildB3sum, type B3sum } from './b3sum.ts';
+import { cpuSince, endedChildrenCpu, threadCpu, type ThreadCpu } from './process-cpu.ts';
 import { serveBenchPage } from './bench-server.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium-path.ts';
 import { findCargo } from './native-run.ts';
@@ -62,7 +63,17 @@ async function nativeB3sum(log: (line: string) => void): Promise<{ program: B3su
   }
 }
 
-export async function runFileBench(options: FileBenchOptions): Promise<Results> {
+export interface FileBenchRun {
+  results: Results;
+  /** Where each contestant's CPU went over its timed hashes; empty without /proc. */
+  cpu: CpuRow[];
+}
+
+function addCpu(into: ThreadCpu, more: ThreadCpu): void {
+  for (const [key, seconds] of more) into.set(key, (into.get(key) ?? 0) + seconds);
+}
+
+export async function runFileBench(options: FileBenchOptions): Promise<FileBenchRun> {
   const { rounds, log, signal } = options;
   const path = resolve(options.path);
   const stat = statSync(path);
@@ -76,6 +87,8 @@ export async function runFileBench(options: FileBenchOptions): Promise<Results> 
   const server = await serveBenchPage();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const samples: FileSample[] = [];
+  const stageCpu = new Map<string, ThreadCpu>();
+  const b3sumCpu = new Map<string, number>();
   const pieceBytes: Record<string, number> = {};
   let workers = 1;
   try {
@@ -109,7 +122,14 @@ export async function runFileBench(options: FileBenchOptions): Promise<Results> 
       const times: string[] = [];
       for (const id of order) {
         if (signal?.aborted) break;
+        const threadsBefore = threadCpu();
+        const childrenBefore = endedChildrenCpu();
         const sample = await timeOne(id);
+        const threadsAfter = threadCpu();
+        const childrenAfter = endedChildrenCpu();
+        if (id === B3SUM_ID || id === B3SUM_THREADS_ID) {
+          if (childrenBefore !== undefined && childrenAfter !== undefined) b3sumCpu.set(id, (b3sumCpu.get(id) ?? 0) + childrenAfter - childrenBefore);
+        } else if (threadsBefore && threadsAfter) addCpu(stageCpu.get(id) ?? stageCpu.set(id, new Map()).get(id)!, cpuSince(threadsBefore, threadsAfter));
         samples.push(sample);
         times.push(`${id} ${Math.round(sample.ms)} ms`);
       }
@@ -132,7 +152,12 @@ export async function runFileBench(options: FileBenchOptions): Promise<Results> 
       ...(native && { b3sum: { version: native.program.version, threads, rustc: native.rustc } }),
       samples,
     };
-    return fileResults(run);
+    const hashed = (id: string) => samples.filter((s) => s.contestant === id).length * stat.size;
+    const cpu: CpuRow[] = [
+      ...[...stageCpu].map(([contestant, threads]) => ({ contestant, cpu: groupCpu(threads), bytes: hashed(contestant) })),
+      ...[...b3sumCpu].map(([contestant, seconds]) => ({ contestant, cpu: seconds, bytes: hashed(contestant) })),
+    ];
+    return { results: fileResults(run), cpu };
   } finally {
     await browser.close().catch(() => {});
     await server.close();

@@ -127,3 +127,53 @@ export function formatFileSummary(results: Results): string {
   if (ten && eleven) lines.push(`  stage 11 / stage 10: ${(eleven / ten).toFixed(2)}x`);
   return `${lines.join('\n')}\n`;
 }
+
+/** Where a contestant's CPU time went, in seconds: the file workers, the rest of the page's renderer, the browser process, anything else. */
+export interface CpuShare {
+  workers: number;
+  renderer: number;
+  browser: number;
+  other: number;
+}
+
+/** Groups CPU seconds by "<process kind>:<thread name>" (src/node/process-cpu.ts) into the four shares. */
+export function groupCpu(cpu: ReadonlyMap<string, number>): CpuShare {
+  const share: CpuShare = { workers: 0, renderer: 0, browser: 0, other: 0 };
+  for (const [key, seconds] of cpu) {
+    if (key === 'renderer:DedicatedWorker') share.workers += seconds;
+    else if (key.startsWith('renderer:')) share.renderer += seconds;
+    else if (key.startsWith('browser:')) share.browser += seconds;
+    else share.other += seconds;
+  }
+  return share;
+}
+
+/** One contestant's CPU over all its timed hashes: the shares for the stages, one total for b3sum (a process of its own). */
+export interface CpuRow {
+  contestant: string;
+  cpu: CpuShare | number;
+  /** Bytes hashed in the timed samples. */
+  bytes: number;
+}
+
+/** The CPU table under the --file results: seconds per GiB hashed, by where they were spent. */
+export function formatCpuTable(rows: readonly CpuRow[]): string {
+  if (rows.length === 0) return '';
+  const GiB = 2 ** 30;
+  const f = (seconds: number, bytes: number) => ((seconds * GiB) / bytes).toFixed(2).padStart(9);
+  const lines = [
+    'CPU seconds per GiB hashed, by where they went (Linux /proc: our processes only, whatever else the machine ran):',
+    `  ${''.padEnd(18)} ${'workers'.padStart(9)} ${'renderer'.padStart(9)} ${'browser'.padStart(9)} ${'other'.padStart(9)} ${'total'.padStart(9)}`,
+  ];
+  for (const { contestant, cpu, bytes } of rows) {
+    if (typeof cpu === 'number') {
+      lines.push(`  ${contestant.padEnd(18)} ${''.padStart(9)} ${''.padStart(9)} ${''.padStart(9)} ${''.padStart(9)} ${f(cpu, bytes)}`);
+      continue;
+    }
+    const total = cpu.workers + cpu.renderer + cpu.browser + cpu.other;
+    lines.push(`  ${contestant.padEnd(18)} ${f(cpu.workers, bytes)} ${f(cpu.renderer, bytes)} ${f(cpu.browser, bytes)} ${f(cpu.other, bytes)} ${f(total, bytes)}`);
+  }
+  lines.push('  workers: the file workers\' threads (copying the slices they read, and hashing); renderer: the page\'s other threads;');
+  lines.push('  browser: the browser process, which reads the file from the page cache and passes it to the page.');
+  return `${lines.join('\n')}\n`;
+}
