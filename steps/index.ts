@@ -11,6 +11,12 @@ export type { OneBlockChoice, ThreadUse };
 export interface Hasher {
   /** BLAKE3 (or, for the SHA-256 baseline, SHA-256) of `input`: a fresh 32-byte digest. */
   hash(input: Uint8Array): Uint8Array;
+  /**
+   * Stages 0 to 10: the chaining value of `input` as one part of a larger input whose first
+   * chunk is chunk number `counter` (a complete subtree or the last part, never the root),
+   * for the file page, whose workers each hash their own parts of a file.
+   */
+  chainingValue?(input: Uint8Array, counter: number): Uint8Array;
   /** Stage 11 only: how many threads it hashes large inputs on, or why only one. */
   threadUse?(): ThreadUse;
   /** Stage 10 only: which of its two one-block codes it chose, and the timings that chose it. */

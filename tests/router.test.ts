@@ -18,6 +18,7 @@ describe('parseRoute', () => {
     expect(parseRoute('#/bench')).toEqual({ page: 'bench' });
     expect(parseRoute('#/results')).toEqual({ page: 'results' });
     expect(parseRoute('#/compare')).toEqual({ page: 'compare' });
+    expect(parseRoute('#/file')).toEqual({ page: 'file' });
   });
 
   it('forgives a trailing slash and a missing leading one', () => {
@@ -62,6 +63,7 @@ describe('parseRoute', () => {
       { page: 'bench' },
       { page: 'results' },
       { page: 'compare' },
+      { page: 'file' },
       { page: 'share', payload: 'abc' },
     ];
     for (const route of routes) expect(parseRoute(routeHref(route))).toEqual(route);

@@ -5,6 +5,7 @@ import { STAGES } from '../../steps/index.ts';
 import { BASELINES } from '../../steps/baselines.ts';
 import { contestantById } from '../core/bench/contestants.ts';
 import { BROWSER_IDS, type BrowserId } from '../core/bench/engines.ts';
+import { FILE_DEFAULT_ROUNDS, FILE_STAGE_IDS } from '../core/bench/file-results.ts';
 import { checkPlan, parseSize, DEFAULT_ROUNDS, DEFAULT_SIZES, type BenchPlan } from '../core/bench/plan.ts';
 
 export const USAGE = `Usage: npm run bench -- [options]
@@ -33,6 +34,12 @@ browsers) and prints each stage against the previous one and against blake3-wasm
                      one thread at SSE4.1, one thread at the widest SIMD, and
                      all threads, in slices of rounds that take turns with the
                      JavaScript runs; the tables then say "x native-sse41"
+  --file PATH        time stages 10 and 11 on one file instead, read from disk in
+                     headless Chromium as the file page (#/file) reads it: one
+                     worker, then a worker per core, in turns for --rounds rounds
+                     (default ${FILE_DEFAULT_ROUNDS}); with --native also b3sum (native/b3sum,
+                     built with cargo) on one thread and on every thread, and the
+                     table says "x b3sum"
   --json FILE        also write the results document
   --gofmt FILE       also write Go benchmark format (for benchstat)
   --label TEXT       a name for this machine, kept in the results
@@ -47,10 +54,15 @@ export interface CliOptions {
   json?: string;
   gofmt?: string;
   label?: string;
+  /** --file: the file to hash; the plan's contestants and sizes do not apply. */
+  file?: string;
   help: boolean;
 }
 
-const VALUE_OPTIONS = new Set(['--stages', '--baselines', '--sizes', '--rounds', '--sample-ms', '--time-box-ms', '--input', '--json', '--gofmt', '--label']);
+const VALUE_OPTIONS = new Set(['--stages', '--baselines', '--sizes', '--rounds', '--sample-ms', '--time-box-ms', '--input', '--json', '--gofmt', '--label', '--file']);
+
+/** What --file decides for itself: these would be ignored, so they are refused. */
+const NOT_WITH_FILE = ['--stages', '--baselines', '--sizes', '--sample-ms', '--time-box-ms', '--input'];
 
 function list(text: string): string[] {
   return text.split(',').map((item) => item.trim()).filter(Boolean);
@@ -110,6 +122,18 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     } else throw new RangeError(`unknown option "${arg}" (see --help)`);
   }
 
+  const file = values.get('--file');
+  if (file !== undefined) {
+    const clash = NOT_WITH_FILE.find((name) => values.has(name));
+    if (clash) throw new RangeError(`${clash} does not apply with --file, which times stages 10 and 11 (and b3sum with --native) on the file`);
+    if (browsers.some((id) => id !== 'chromium')) throw new RangeError('--file runs in headless Chromium only: it reads the file by its path, which only Chromium\'s driver can give a page');
+    if (file.trim() === '') throw new RangeError('--file needs the path of a file');
+    const rounds = values.has('--rounds') ? number('--rounds', values.get('--rounds')!) : FILE_DEFAULT_ROUNDS;
+    if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`--rounds is a whole number of rounds, at least 1, not ${rounds}`);
+    // The plan only carries the rounds: the file is the one size, stages 10 and 11 the contestants.
+    const plan: BenchPlan = { contestants: [...FILE_STAGE_IDS], sizes: [], rounds };
+    return { plan, browsers: ['chromium'], native, json: values.get('--json'), gofmt: values.get('--gofmt'), label: values.get('--label'), file, help };
+  }
   const stages = values.has('--stages') ? list(values.get('--stages')!).map(contestantId) : STAGES.map((s) => s.id);
   const baselineText = values.get('--baselines');
   const baselines = baselineText === undefined ? BASELINES.map((b) => b.id) : baselineText === 'none' ? [] : list(baselineText).map(contestantId);

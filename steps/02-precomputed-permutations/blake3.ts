@@ -204,3 +204,37 @@ export function hash(input: Uint8Array): Uint8Array {
   }
   return wordsToBytes(cv);
 }
+
+/**
+ * The chaining value of `input` as one part of a larger input whose first chunk is chunk
+ * number `counter` of the whole: what a worker that reads only its own part of a file
+ * returns, for the file page (#/file) to merge with the others'. Never the root, so never
+ * a digest. The part must be a node of BLAKE3's tree: a complete subtree, or the input's
+ * last part, starting at a multiple of a power of two at least as large as its chunk count.
+ */
+export function chainingValue(input: Uint8Array, counter: number): Uint8Array {
+  if (!(input instanceof Uint8Array)) {
+    throw new TypeError('chainingValue() expects a Uint8Array');
+  }
+  const chunkCount = Math.ceil(input.length / CHUNK_LEN);
+  let span = 1; // the smallest power of two that covers the part's chunks
+  while (span < chunkCount) span *= 2;
+  if (chunkCount === 0 || !Number.isSafeInteger(counter) || counter < 0 || counter % span !== 0) {
+    throw new RangeError(`chainingValue() takes a part of at least 1 byte at a multiple of ${span} chunks, not ${input.length} bytes at chunk ${counter}`);
+  }
+  const blockWords = new Uint32Array(16); // reused for every block of this call
+  const cvStack: Uint32Array[] = [];
+  for (let chunk = 0; chunk < chunkCount; chunk++) {
+    const start = chunk * CHUNK_LEN;
+    let cv = chunkChainingValue(input, start, Math.min(start + CHUNK_LEN, input.length), counter + chunk, false, blockWords);
+    // No ROOT flag to wait for, so the last chunk merges at once like the others.
+    for (let total = chunk + 1; (total & 1) === 0; total >>= 1) {
+      cv = parentChainingValue(cvStack.pop()!, cv, 0);
+    }
+    cvStack.push(cv);
+  }
+  // What is left are right edges of the tree: fold them from the top.
+  let cv = cvStack.pop()!;
+  while (cvStack.length > 0) cv = parentChainingValue(cvStack.pop()!, cv, 0);
+  return wordsToBytes(cv);
+}

@@ -152,3 +152,41 @@ export function hash(input: Uint8Array): Uint8Array {
   }
   return wordsToBytes(cvStack);
 }
+
+/**
+ * The chaining value of `input` as one part of a larger input whose first chunk is chunk
+ * number `counter` of the whole: what a worker that reads only its own part of a file
+ * returns, for the file page (#/file) to merge with the others'. Never the root, so never
+ * a digest. The part must be a node of BLAKE3's tree: a complete subtree, or the input's
+ * last part, starting at a multiple of a power of two at least as large as its chunk count.
+ */
+export function chainingValue(input: Uint8Array, counter: number): Uint8Array {
+  if (!(input instanceof Uint8Array)) {
+    throw new TypeError('chainingValue() expects a Uint8Array');
+  }
+  const chunkCount = Math.ceil(input.length / CHUNK_LEN);
+  let span = 1; // the smallest power of two that covers the part's chunks
+  while (span < chunkCount) span *= 2;
+  if (chunkCount === 0 || !Number.isSafeInteger(counter) || counter < 0 || counter % span !== 0) {
+    throw new RangeError(`chainingValue() takes a part of at least 1 byte at a multiple of ${span} chunks, not ${input.length} bytes at chunk ${counter}`);
+  }
+  const stackWordsNeeded = 8 * (33 - Math.clz32(chunkCount - 1));
+  if (cvStack.length < stackWordsNeeded) cvStack = new Uint32Array(stackWordsNeeded);
+  let cvStackLen = 0; // in words: the next free slot
+  for (let chunk = 0; chunk < chunkCount; chunk++) {
+    const start = chunk * CHUNK_LEN;
+    chunkChainingValue(input, start, Math.min(start + CHUNK_LEN, input.length), counter + chunk, false, cvStack, cvStackLen);
+    cvStackLen += 8;
+    // No ROOT flag to wait for, so the last chunk merges at once like the others.
+    for (let total = chunk + 1; (total & 1) === 0; total >>= 1) {
+      cvStackLen -= 8;
+      parentChainingValue(cvStack, cvStackLen - 8, 0);
+    }
+  }
+  // What is left are right edges of the tree: fold them from the top.
+  while (cvStackLen > 8) {
+    cvStackLen -= 8;
+    parentChainingValue(cvStack, cvStackLen - 8, 0);
+  }
+  return wordsToBytes(cvStack);
+}

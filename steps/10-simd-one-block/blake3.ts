@@ -469,3 +469,67 @@ function hashInput(input: Uint8Array, useSimd: boolean): Uint8Array {
   }
   return useSimd ? digest() : wordsToBytes(cvStack);
 }
+
+/**
+ * The chaining value of `input` as one part of a larger input whose first chunk is chunk
+ * number `counter` of the whole: what a worker that reads only its own part of a file
+ * returns, for the file page (#/file) to merge with the others'. Never the root, so never
+ * a digest. The part must be a node of BLAKE3's tree: a complete subtree, or the input's
+ * last part, starting at a multiple of a power of two at least as large as its chunk count.
+ */
+export function chainingValue(input: Uint8Array, counter: number): Uint8Array {
+  if (!(input instanceof Uint8Array)) {
+    throw new TypeError('chainingValue() expects a Uint8Array');
+  }
+  const chunkCount = Math.ceil(input.length / CHUNK_LEN);
+  let span = 1; // the smallest power of two that covers the part's chunks
+  while (span < chunkCount) span *= 2;
+  if (chunkCount === 0 || !Number.isSafeInteger(counter) || counter < 0 || counter % span !== 0) {
+    throw new RangeError(`chainingValue() takes a part of at least 1 byte at a multiple of ${span} chunks, not ${input.length} bytes at chunk ${counter}`);
+  }
+  if (compress4x === undefined) instantiate(); // throws without WebAssembly SIMD
+  const useSimd = IS_LITTLE_ENDIAN;
+  const stackWordsNeeded = 8 * (33 - Math.clz32(chunkCount - 1));
+  if (!useSimd && cvStack.length < stackWordsNeeded) {
+    cvStack = new Uint32Array(stackWordsNeeded);
+  }
+  if (useSimd && stackWordsNeeded > CV_STACK_WORDS) {
+    throw new RangeError(`chainingValue() takes parts up to 2^33 chunks; this one has ${chunkCount}`);
+  }
+  // The stack, and its bottom and next free slot, in words, as in hashInput().
+  const stack = useSimd ? simdWords : cvStack;
+  const bottom = useSimd ? CV_STACK / 4 : 0;
+  let top = bottom;
+  let done = 0; // chunks hashed so far
+  // Whole chunks in module subtrees, largest first, merged as in hashInput(); the part
+  // starts at a multiple of its own size, so each subtree is a node of the whole tree.
+  const wholeChunks = Math.floor(input.length / CHUNK_LEN);
+  for (let chunks = simd.SUBTREE_CHUNKS; useSimd && chunks >= LANES; chunks /= 2) {
+    while (wholeChunks - done >= chunks) {
+      subtreeChainingValue(input, done * CHUNK_LEN, chunks, counter + done, false);
+      stack.copyWithin(top, simd.CVS / 4, simd.CVS / 4 + 8);
+      top += 8;
+      done += chunks;
+      for (let total = done / chunks; (total & 1) === 0; total >>= 1) {
+        top -= 8;
+        parentOnPath(useSimd, stack, top - 8, 0);
+      }
+    }
+  }
+  for (; done < chunkCount; done++) {
+    const start = done * CHUNK_LEN;
+    chunkOnPath(useSimd, input, start, Math.min(start + CHUNK_LEN, input.length), counter + done, false, stack, top);
+    top += 8;
+    // No ROOT flag to wait for, so the last chunk merges at once like the others.
+    for (let total = done + 1; (total & 1) === 0; total >>= 1) {
+      top -= 8;
+      parentOnPath(useSimd, stack, top - 8, 0);
+    }
+  }
+  // What is left are right edges of the tree: fold them from the top.
+  while (top > bottom + 8) {
+    top -= 8;
+    parentOnPath(useSimd, stack, top - 8, 0);
+  }
+  return useSimd ? digest() : wordsToBytes(cvStack);
+}

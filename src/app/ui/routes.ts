@@ -16,6 +16,7 @@ export type Route =
   | { page: 'results' }
   | { page: 'share'; payload: string }
   | { page: 'compare' }
+  | { page: 'file' }
   | { page: 'class'; code: string | null; view: ClassView }
   | { page: 'playground'; index: number; payload?: string; experiment?: string }
   | { page: 'not-found'; path: string; reason: string };
@@ -29,7 +30,7 @@ const CLASS_CODE = /^[A-HJ-NP-Z2-9]{6}$/;
 /** Number of stages in the lesson; routes to a stage outside 0..count-1 do not exist. */
 const STAGE_COUNT = STAGES.length;
 
-const SIMPLE_PAGES = { measure: 'measure', engines: 'engines', bench: 'bench', results: 'results', compare: 'compare' } as const;
+const SIMPLE_PAGES = { measure: 'measure', engines: 'engines', bench: 'bench', results: 'results', compare: 'compare', file: 'file' } as const;
 
 // A file name inside a stage folder: "compress.ts", "compress4x.wat". No slashes, so a
 // link can never point outside the stage.
@@ -222,6 +223,8 @@ export function routeLabel(route: Route): string {
       return route.step === undefined ? 'Benchmark' : `Benchmark: stage ${route.step}'s step`;
     case 'results':
       return 'Results';
+    case 'file':
+      return 'Hash a file';
     case 'compare':
       return 'Compare';
     case 'share':

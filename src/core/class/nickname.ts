@@ -1,7 +1,7 @@
 // Nicknames, as the board shows them on a projector: what one may hold and when two are
 // the same. The server applies these rules on joining; the join form shows the same
 // message before sending. Rules of printable text come from src/core/text-rules.ts.
-import { CONTROL, EMOJI_GLUE, graphemeCount, hasVisibleCharacter, INVISIBLE, LONE_SURROGATE } from '../text-rules.ts';
+import { CONTROL, graphemeCount, hasVisibleCharacter, INVISIBLE, LONE_SURROGATE, withoutEmojiGlue } from '../text-rules.ts';
 
 /** Characters as a reader counts them: short enough for a table cell on the projector. */
 export const MAX_NICKNAME_CHARS = 40;
@@ -22,7 +22,7 @@ export function checkNickname(value: unknown): NicknameCheck {
   if (LONE_SURROGATE.test(value)) return { ok: false, error: 'A nickname cannot hold half of a character' };
   const nickname = value.normalize('NFKC').replace(/\s+/g, ' ').trim();
   if (nickname === '') return { ok: false, error: 'Choose a nickname' };
-  if (CONTROL.test(nickname) || INVISIBLE.test(nickname.replace(EMOJI_GLUE, ''))) {
+  if (CONTROL.test(nickname) || INVISIBLE.test(withoutEmojiGlue(nickname))) {
     return { ok: false, error: 'A nickname holds printable characters only (no invisible or direction-changing ones)' };
   }
   if (!hasVisibleCharacter(nickname)) return { ok: false, error: 'A nickname needs at least one letter, digit or symbol you can see' };

@@ -5,6 +5,7 @@
 
 import { startBenchmark, DEFAULT_CONTESTANT_IDS, DEFAULT_ROUNDS, DEFAULT_SIZES, formatSize, parseSize, type BenchPlan, type Progress } from '../browser.ts';
 import type { Results } from '../../../core/bench/results.ts';
+import './file.ts';
 
 type Tuning = Parameters<typeof startBenchmark>[2];
 

@@ -1,0 +1,41 @@
+// Where the file page's time estimates come from: the learner's own last bench run (kept
+// by the bench page in localStorage, src/bench-ui/current.svelte.ts) when it measured the
+// stage, else the committed run of every stage in Chromium and Firefox (data/engines/),
+// in this browser's engine when that run has it.
+
+import { STAGES } from '../../../steps/index.ts';
+import type { Results } from '../../core/bench/results.ts';
+import { current } from '../ui/current-run.svelte.ts';
+import { speedPoints, type SpeedPoint } from '../../core/file/estimate.ts';
+import { kernelOf } from '../../core/file/part-hasher.ts';
+import committedRun from '../../../data/engines/chromium-firefox-2026-11-23.json';
+
+const committed = committedRun as unknown as Results;
+
+export interface Speeds {
+  points: SpeedPoint[];
+  /** Where the figures come from, as a phrase: "your bench run of 25 Nov". */
+  source: string;
+}
+
+function engineHere(): 'firefox' | 'chromium' {
+  return /firefox/i.test(globalThis.navigator?.userAgent ?? '') ? 'firefox' : 'chromium';
+}
+
+function day(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** The measured times of the code stage `index` runs on a file (stage 10's for stage 11: one thread's). */
+export function speedsOf(index: number, mine: Results | null = current.results): Speeds {
+  const id = STAGES[kernelOf(index)].id;
+  const own = mine ? speedPoints(mine, id) : [];
+  if (own.length > 0) return { points: own, source: `your bench run of ${day(mine!.env.date)}` };
+  const engine = engineHere();
+  const info = committed.engines?.find((e) => e.id === engine);
+  return {
+    points: speedPoints(committed, id, engine),
+    source: `the app's own run in ${info?.name ?? engine} ${info?.version?.split('.')[0] ?? ''} on a ${committed.env.cores}-core ${committed.env.os} machine; the Benchmark measures yours`,
+  };
+}
