@@ -21,7 +21,7 @@ export interface ServerOptions {
   dataDir: string;
   /** The host's key: who may start classes (host.ts). */
   host: HostKey;
-  sessionMinutes: number;
+  classMinutes: number;
   /** The address students open, shown on the join screen (known once the server listens). */
   joinOrigin: () => string;
 }
@@ -86,7 +86,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
 
   const now = Date.now;
-  const service = new ClassService({ store, hub, limits, sessionMs: options.sessionMinutes * 60_000, now });
+  const service = new ClassService({ store, hub, limits, classMs: options.classMinutes * 60_000, now });
   classRoutes(app, { service, guards: guards({ store, limits, host: options.host, now }), hub, joinOrigin: options.joinOrigin });
 
   app.setNotFoundHandler((request, reply) => {

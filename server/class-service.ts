@@ -11,18 +11,18 @@ import type { EventHub } from './events.ts';
 import { MAX_MACHINES_PER_CLIENT, MAX_STUDENTS, type RateLimits } from './limits.ts';
 import { Refused, tooMany } from './refusal.ts';
 import { hashToken, newJoinCode, newStudentId, newToken } from './secrets.ts';
-import type { EntryRow, SessionRow, Store, StudentRow } from './store.ts';
+import type { EntryRow, ClassRow, Store, StudentRow } from './store.ts';
 
 export interface ServiceContext {
   store: Store;
   hub: EventHub;
   limits: RateLimits;
   /** How long a new class stays open for joining and posting, ms. */
-  sessionMs: number;
+  classMs: number;
   now: () => number;
 }
 
-export function stateOf(row: SessionRow, now: number): ClassState {
+export function stateOf(row: ClassRow, now: number): ClassState {
   if (row.closed_at !== null) return 'closed';
   return now >= row.expires_at ? 'ended' : 'open';
 }
@@ -33,7 +33,7 @@ const NOT_OPEN: Record<Exclude<ClassState, 'open'>, string> = {
 };
 
 /** Throws the 410 of a class that no longer takes joins or results. */
-export function requireOpen(row: SessionRow, now: number): void {
+export function requireOpen(row: ClassRow, now: number): void {
   const state = stateOf(row, now);
   if (state !== 'open') throw new Refused(410, NOT_OPEN[state]);
 }
@@ -57,12 +57,12 @@ export function offPlan(results: Results, plan: ClassPlan): string | null {
 const summaryOf = (row: EntryRow | StudentRow): EntrySummary => ({ ...(JSON.parse(row.summary!) as EntrySummary), hidden: row.hidden === 1 });
 
 export class ClassService {
-  /** Machines each client added to each class ("<session> <client>"), for MAX_MACHINES_PER_CLIENT. */
+  /** Machines each client added to each class ("<class> <client>"), for MAX_MACHINES_PER_CLIENT. */
   readonly #machinesByClient = new Map<string, number>();
 
   constructor(private readonly ctx: ServiceContext) {}
 
-  info(row: SessionRow): ClassInfo {
+  info(row: ClassRow): ClassInfo {
     return {
       code: row.code,
       plan: JSON.parse(row.plan) as ClassPlan,
@@ -80,22 +80,22 @@ export class ClassService {
     const checked = body.plan === undefined ? { ok: true as const, plan: DEFAULT_CLASS_PLAN } : checkClassPlan(body.plan);
     if (!checked.ok) throw new Refused(400, checked.error);
     const token = newToken();
-    const expiresAt = now() + this.ctx.sessionMs;
+    const expiresAt = now() + this.ctx.classMs;
     for (let attempt = 0; attempt < 10; attempt++) {
       const code = newJoinCode();
-      if (store.sessionByCode(code)) continue;
-      store.createSession(code, hashToken(token), JSON.stringify(checked.plan), now(), expiresAt);
+      if (store.classByCode(code)) continue;
+      store.createClass(code, hashToken(token), JSON.stringify(checked.plan), now(), expiresAt);
       return { code, teacherToken: token, plan: checked.plan, expiresAt };
     }
     throw new Refused(503, 'No free join code was found; try again');
   }
 
-  board(row: SessionRow, teacher: boolean): Board {
+  board(row: ClassRow, teacher: boolean): Board {
     const entries = this.ctx.store.entries(row.id).filter((entry) => teacher || !entry.hidden).map(summaryOf);
     return { ...this.info(row), entries };
   }
 
-  join(row: SessionRow, client: string, body: Record<string, unknown>): Student {
+  join(row: ClassRow, client: string, body: Record<string, unknown>): Student {
     const { store, limits, now } = this.ctx;
     requireOpen(row, now());
     if (row.joins_closed) throw new Refused(403, 'The teacher has closed this class to new machines');
@@ -115,7 +115,7 @@ export class ClassService {
     return student;
   }
 
-  postResults(row: SessionRow, student: StudentRow, body: unknown, done: boolean): { entry: EntrySummary } {
+  postResults(row: ClassRow, student: StudentRow, body: unknown, done: boolean): { entry: EntrySummary } {
     const { store, hub, limits, now } = this.ctx;
     requireOpen(row, now());
     const wait = (done ? limits.final : limits.partial).take(student.id, now());
@@ -133,7 +133,7 @@ export class ClassService {
     return { entry: summary };
   }
 
-  setHidden(row: SessionRow, id: string, body: Record<string, unknown>) {
+  setHidden(row: ClassRow, id: string, body: Record<string, unknown>) {
     const { store, hub } = this.ctx;
     const hidden = body.hidden;
     if (typeof hidden !== 'boolean') throw new Refused(400, 'Say { "hidden": true } or { "hidden": false }');
@@ -144,20 +144,20 @@ export class ClassService {
     return { id, hidden };
   }
 
-  remove(row: SessionRow, id: string) {
+  remove(row: ClassRow, id: string) {
     if (!this.ctx.store.removeStudent(row.id, id)) throw new Refused(404, 'There is no such machine in this class');
     this.ctx.hub.send(row.id, 'remove', { id });
     return { id, removed: true };
   }
 
-  setJoins(row: SessionRow, body: Record<string, unknown>) {
+  setJoins(row: ClassRow, body: Record<string, unknown>) {
     if (typeof body.open !== 'boolean') throw new Refused(400, 'Say { "open": true } or { "open": false }');
     this.ctx.store.setJoinsOpen(row.id, body.open);
     this.ctx.hub.send(row.id, 'joins', { open: body.open });
     return { joinsOpen: body.open };
   }
 
-  setPlan(row: SessionRow, body: Record<string, unknown>) {
+  setPlan(row: ClassRow, body: Record<string, unknown>) {
     requireOpen(row, this.ctx.now());
     const checked = checkClassPlan(body.plan);
     if (!checked.ok) throw new Refused(400, checked.error);
@@ -166,14 +166,14 @@ export class ClassService {
     return { plan: checked.plan };
   }
 
-  close(row: SessionRow) {
+  close(row: ClassRow) {
     this.ctx.store.close(row.id, this.ctx.now());
     this.ctx.hub.send(row.id, 'state', { state: 'closed' });
     return { state: 'closed' as const };
   }
 
   /** The board's summaries for an export (hidden ones too), and how to read each machine's document. */
-  exportEntries(row: SessionRow) {
+  exportEntries(row: ClassRow) {
     const { store } = this.ctx;
     return {
       plan: JSON.parse(row.plan) as ClassPlan,

@@ -5,7 +5,7 @@
 // and its board reconnects when it can read again.
 import type { ServerResponse } from 'node:http';
 import { HEARTBEAT_MS, type ClassEvents } from '../src/class/protocol.ts';
-import { MAX_LISTENERS, MAX_LISTENERS_PER_CLIENT, MAX_LISTENERS_PER_SESSION, MAX_STREAM_BACKLOG_BYTES } from './limits.ts';
+import { MAX_LISTENERS, MAX_LISTENERS_PER_CLIENT, MAX_LISTENERS_PER_CLASS, MAX_STREAM_BACKLOG_BYTES } from './limits.ts';
 
 export class EventHub {
   readonly #listeners = new Map<number, Set<ServerResponse>>();
@@ -20,19 +20,19 @@ export class EventHub {
   }
 
   /** Why one more stream does not fit (in all, in this class, from this client), or null when it does. */
-  noRoom(sessionId: number, client: string): string | null {
+  noRoom(classId: number, client: string): string | null {
     if ((this.#perClient.get(client) ?? 0) >= MAX_LISTENERS_PER_CLIENT) {
       return `This device already follows ${MAX_LISTENERS_PER_CLIENT} boards; close one of its tabs and reload`;
     }
-    if (this.#count >= MAX_LISTENERS || (this.#listeners.get(sessionId)?.size ?? 0) >= MAX_LISTENERS_PER_SESSION) {
+    if (this.#count >= MAX_LISTENERS || (this.#listeners.get(classId)?.size ?? 0) >= MAX_LISTENERS_PER_CLASS) {
       return 'Too many boards are following this class; reload in a minute';
     }
     return null;
   }
 
-  add(sessionId: number, client: string, response: ServerResponse): void {
-    let set = this.#listeners.get(sessionId);
-    if (!set) this.#listeners.set(sessionId, (set = new Set()));
+  add(classId: number, client: string, response: ServerResponse): void {
+    let set = this.#listeners.get(classId);
+    if (!set) this.#listeners.set(classId, (set = new Set()));
     set.add(response);
     this.#count++;
     this.#perClient.set(client, (this.#perClient.get(client) ?? 0) + 1);
@@ -42,13 +42,13 @@ export class EventHub {
       const left = (this.#perClient.get(client) ?? 1) - 1;
       if (left > 0) this.#perClient.set(client, left);
       else this.#perClient.delete(client);
-      if (set.size === 0 && this.#listeners.get(sessionId) === set) this.#listeners.delete(sessionId);
+      if (set.size === 0 && this.#listeners.get(classId) === set) this.#listeners.delete(classId);
     });
   }
 
   /** Sends one event to every listener of one class. `data` is JSON-encoded, so it is one line. */
-  send<E extends keyof ClassEvents>(sessionId: number, event: E, data: ClassEvents[E]): void {
-    const set = this.#listeners.get(sessionId);
+  send<E extends keyof ClassEvents>(classId: number, event: E, data: ClassEvents[E]): void {
+    const set = this.#listeners.get(classId);
     if (set) this.#write(set, `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 

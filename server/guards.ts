@@ -7,12 +7,12 @@ import type { HostKey } from './host.ts';
 import { KEEP_AFTER_END_MS, type RateLimits } from './limits.ts';
 import { Refused, tooMany } from './refusal.ts';
 import { bearer, CODE_PATTERN, tokenMatches } from './secrets.ts';
-import type { SessionRow, Store, StudentRow } from './store.ts';
+import type { ClassRow, Store, StudentRow } from './store.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The class the route's :code names (set by `findClass`). */
-    classRow: SessionRow | null;
+    classRow: ClassRow | null;
     /** The student the route's :id names, proven by their token (set by `studentOnly`). */
     studentRow: StudentRow | null;
   }
@@ -22,7 +22,7 @@ export type Params = { code: string; id?: string };
 type Guard = preHandlerAsyncHookHandler;
 
 /** The request's class; only for routes whose guards include findClass. */
-export function classOf(request: FastifyRequest): SessionRow {
+export function classOf(request: FastifyRequest): ClassRow {
   if (!request.classRow) throw new Error('a class route ran without findClass');
   return request.classRow;
 }
@@ -34,7 +34,7 @@ export function guards(ctx: { store: Store; limits: RateLimits; host: HostKey; n
   /** The class a code names, or a 404 (counted against the server-wide guessing limit). */
   const findClass: Guard = async function (request: FastifyRequest) {
     const { code } = request.params as Params;
-    const row = CODE_PATTERN.test(code) ? store.sessionByCode(code) : undefined;
+    const row = CODE_PATTERN.test(code) ? store.classByCode(code) : undefined;
     if (row && row.expires_at + KEEP_AFTER_END_MS > ctx.now()) {
       request.classRow = row;
       return;

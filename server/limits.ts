@@ -6,7 +6,7 @@
 import { RateLimit } from './rate-limit.ts';
 
 /** A class is open for joining and posting this long by default; then it is read-only. */
-export const DEFAULT_SESSION_MINUTES = 180;
+export const DEFAULT_CLASS_MINUTES = 180;
 
 /** An ended class stays readable (board, export) this long after it closed for posting, then is deleted. */
 export const KEEP_AFTER_END_MS = 7 * 24 * 3600_000;
@@ -22,7 +22,7 @@ export const MAX_STUDENTS = 500;
 export const MAX_MACHINES_PER_CLIENT = 12;
 
 /** Live board connections, per class, in all, and from one client (a projector, a laptop, a few tabs). */
-export const MAX_LISTENERS_PER_SESSION = 600;
+export const MAX_LISTENERS_PER_CLASS = 600;
 export const MAX_LISTENERS = 3000;
 export const MAX_LISTENERS_PER_CLIENT = 8;
 

@@ -7,7 +7,8 @@
 //   --port N              port (default 8080; 0 picks a free one)
 //   --data DIR            where the class database lives (default ./classroom-data)
 //   --dist DIR            serve this build as it is instead of building (default: build ./dist)
-//   --session-minutes M   how long a new class stays open for results (default 180)
+//   --class-minutes M     how long a new class stays open for results (default 180;
+//                         --session-minutes, its old name, still works)
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import QRCode from 'qrcode';
@@ -15,18 +16,18 @@ import { createServer } from './app.ts';
 import { buildIfNeeded } from './build.ts';
 import { HOST_KEY_PARAM } from '../src/class/protocol.ts';
 import { loadHostKey } from './host.ts';
-import { DEFAULT_SESSION_MINUTES } from './limits.ts';
+import { DEFAULT_CLASS_MINUTES } from './limits.ts';
 
 interface Options {
   host: string;
   port: number;
   data: string;
   dist: string | null;
-  sessionMinutes: number;
+  classMinutes: number;
 }
 
 function parseArgs(args: string[]): Options {
-  const options: Options = { host: '0.0.0.0', port: 8080, data: 'classroom-data', dist: null, sessionMinutes: DEFAULT_SESSION_MINUTES };
+  const options: Options = { host: '0.0.0.0', port: 8080, data: 'classroom-data', dist: null, classMinutes: DEFAULT_CLASS_MINUTES };
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
     const value = args[++i];
@@ -37,10 +38,10 @@ function parseArgs(args: string[]): Options {
     else if (flag === '--port') {
       options.port = Number(value);
       if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error(`--port ${value} is not a port number (0 to 65535)`);
-    } else if (flag === '--session-minutes') {
-      options.sessionMinutes = Number(value);
-      if (!(options.sessionMinutes > 0)) throw new Error(`--session-minutes ${value} is not a positive number of minutes`);
-    } else throw new Error(`unknown option ${flag}; the options are --host, --port, --data, --dist and --session-minutes`);
+    } else if (flag === '--class-minutes' || flag === '--session-minutes') {
+      options.classMinutes = Number(value);
+      if (!(options.classMinutes > 0)) throw new Error(`${flag} ${value} is not a positive number of minutes`);
+    } else throw new Error(`unknown option ${flag}; the options are --host, --port, --data, --dist and --class-minutes`);
   }
   return options;
 }
@@ -64,7 +65,7 @@ async function main() {
     distDir,
     dataDir: resolve(options.data),
     host,
-    sessionMinutes: options.sessionMinutes,
+    classMinutes: options.classMinutes,
     joinOrigin: () => origin.value,
   });
   await app.listen({ host: options.host, port: options.port });

@@ -38,11 +38,17 @@ const MIGRATIONS: string[] = [
   `ALTER TABLE sessions ADD COLUMN joins_closed INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE students ADD COLUMN nickname_key TEXT;
    CREATE UNIQUE INDEX students_by_nickname ON students(session_id, nickname_key) WHERE nickname_key IS NOT NULL;`,
+  // A class is a class everywhere: the table and its key are named so. SQLite rewrites the
+  // foreign key and the nickname index along with them.
+  `ALTER TABLE sessions RENAME TO classes;
+   ALTER TABLE students RENAME COLUMN session_id TO class_id;
+   DROP INDEX students_by_session;
+   CREATE INDEX students_by_class ON students(class_id, joined_at);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-export interface SessionRow {
+export interface ClassRow {
   id: number;
   code: string;
   teacher_hash: Buffer;
@@ -55,7 +61,7 @@ export interface SessionRow {
 
 export interface StudentRow {
   id: string;
-  session_id: number;
+  class_id: number;
   token_hash: Buffer;
   nickname: string;
   joined_at: number;
@@ -99,50 +105,50 @@ export function openStore(dataDir: string) {
   migrate(db);
 
   const q = {
-    insertSession: db.prepare(
-      'INSERT INTO sessions (code, teacher_hash, plan, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    insertClass: db.prepare(
+      'INSERT INTO classes (code, teacher_hash, plan, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
     ),
-    sessionByCode: db.prepare('SELECT * FROM sessions WHERE code = ?'),
-    setPlan: db.prepare('UPDATE sessions SET plan = ? WHERE id = ?'),
-    close: db.prepare('UPDATE sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL'),
-    purge: db.prepare('DELETE FROM sessions WHERE expires_at < ?'),
-    setJoinsClosed: db.prepare('UPDATE sessions SET joins_closed = ? WHERE id = ?'),
-    insertStudent: db.prepare('INSERT INTO students (id, session_id, token_hash, nickname, nickname_key, joined_at) VALUES (?, ?, ?, ?, ?, ?)'),
-    nicknameTaken: db.prepare('SELECT 1 FROM students WHERE session_id = ? AND nickname_key = ?').pluck(),
-    removeStudent: db.prepare('DELETE FROM students WHERE id = ? AND session_id = ?'),
-    countStudents: db.prepare('SELECT COUNT(*) FROM students WHERE session_id = ?').pluck(),
-    student: db.prepare('SELECT * FROM students WHERE id = ? AND session_id = ?'),
+    classByCode: db.prepare('SELECT * FROM classes WHERE code = ?'),
+    setPlan: db.prepare('UPDATE classes SET plan = ? WHERE id = ?'),
+    close: db.prepare('UPDATE classes SET closed_at = ? WHERE id = ? AND closed_at IS NULL'),
+    purge: db.prepare('DELETE FROM classes WHERE expires_at < ?'),
+    setJoinsClosed: db.prepare('UPDATE classes SET joins_closed = ? WHERE id = ?'),
+    insertStudent: db.prepare('INSERT INTO students (id, class_id, token_hash, nickname, nickname_key, joined_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    nicknameTaken: db.prepare('SELECT 1 FROM students WHERE class_id = ? AND nickname_key = ?').pluck(),
+    removeStudent: db.prepare('DELETE FROM students WHERE id = ? AND class_id = ?'),
+    countStudents: db.prepare('SELECT COUNT(*) FROM students WHERE class_id = ?').pluck(),
+    student: db.prepare('SELECT * FROM students WHERE id = ? AND class_id = ?'),
     saveResults: db.prepare('UPDATE students SET results = ?, summary = ?, done = ?, updated_at = ? WHERE id = ?'),
-    setHidden: db.prepare('UPDATE students SET hidden = ? WHERE id = ? AND session_id = ?'),
-    entries: db.prepare('SELECT id, hidden, summary FROM students WHERE session_id = ? AND summary IS NOT NULL ORDER BY joined_at, id'),
-    results: db.prepare('SELECT results FROM students WHERE id = ? AND session_id = ?').pluck(),
+    setHidden: db.prepare('UPDATE students SET hidden = ? WHERE id = ? AND class_id = ?'),
+    entries: db.prepare('SELECT id, hidden, summary FROM students WHERE class_id = ? AND summary IS NOT NULL ORDER BY joined_at, id'),
+    results: db.prepare('SELECT results FROM students WHERE id = ? AND class_id = ?').pluck(),
   };
 
   return {
-    createSession(code: string, teacherHash: Buffer, plan: string, now: number, expiresAt: number): number {
-      return Number(q.insertSession.run(code, teacherHash, plan, now, expiresAt).lastInsertRowid);
+    createClass(code: string, teacherHash: Buffer, plan: string, now: number, expiresAt: number): number {
+      return Number(q.insertClass.run(code, teacherHash, plan, now, expiresAt).lastInsertRowid);
     },
-    sessionByCode: (code: string) => q.sessionByCode.get(code) as SessionRow | undefined,
-    setPlan: (sessionId: number, plan: string) => void q.setPlan.run(plan, sessionId),
-    close: (sessionId: number, now: number) => void q.close.run(now, sessionId),
-    /** Deletes every session (and its students) whose keeping time ended before `before`. */
+    classByCode: (code: string) => q.classByCode.get(code) as ClassRow | undefined,
+    setPlan: (classId: number, plan: string) => void q.setPlan.run(plan, classId),
+    close: (classId: number, now: number) => void q.close.run(now, classId),
+    /** Deletes every class (and its students) whose keeping time ended before `before`. */
     purge: (before: number) => q.purge.run(before).changes,
-    setJoinsOpen: (sessionId: number, open: boolean) => void q.setJoinsClosed.run(open ? 0 : 1, sessionId),
-    addStudent(id: string, sessionId: number, tokenHash: Buffer, nickname: string, nicknameKey: string, now: number): void {
-      q.insertStudent.run(id, sessionId, tokenHash, nickname, nicknameKey, now);
+    setJoinsOpen: (classId: number, open: boolean) => void q.setJoinsClosed.run(open ? 0 : 1, classId),
+    addStudent(id: string, classId: number, tokenHash: Buffer, nickname: string, nicknameKey: string, now: number): void {
+      q.insertStudent.run(id, classId, tokenHash, nickname, nicknameKey, now);
     },
-    nicknameTaken: (sessionId: number, key: string) => q.nicknameTaken.get(sessionId, key) !== undefined,
-    removeStudent: (sessionId: number, id: string) => q.removeStudent.run(id, sessionId).changes > 0,
-    countStudents: (sessionId: number) => q.countStudents.get(sessionId) as number,
-    student: (sessionId: number, id: string) => q.student.get(id, sessionId) as StudentRow | undefined,
+    nicknameTaken: (classId: number, key: string) => q.nicknameTaken.get(classId, key) !== undefined,
+    removeStudent: (classId: number, id: string) => q.removeStudent.run(id, classId).changes > 0,
+    countStudents: (classId: number) => q.countStudents.get(classId) as number,
+    student: (classId: number, id: string) => q.student.get(id, classId) as StudentRow | undefined,
     saveResults(id: string, results: string, summary: string, done: boolean, now: number): void {
       q.saveResults.run(results, summary, done ? 1 : 0, now, id);
     },
-    setHidden: (sessionId: number, id: string, hidden: boolean) => q.setHidden.run(hidden ? 1 : 0, id, sessionId).changes > 0,
+    setHidden: (classId: number, id: string, hidden: boolean) => q.setHidden.run(hidden ? 1 : 0, id, classId).changes > 0,
     /** Every student who has posted results, in joining order: summaries only. */
-    entries: (sessionId: number) => q.entries.all(sessionId) as EntryRow[],
+    entries: (classId: number) => q.entries.all(classId) as EntryRow[],
     /** One student's whole results document as stored (JSON text), for the export. */
-    results: (sessionId: number, id: string) => q.results.get(id, sessionId) as string | null | undefined,
+    results: (classId: number, id: string) => q.results.get(id, classId) as string | null | undefined,
     shutdown: () => db.close(),
   };
 }

@@ -41,7 +41,7 @@ describe('class server', () => {
     const { code } = await classWithStudents(server, 0);
     const page = await fetch(`${server.url}/`);
     expect(await page.text()).toContain('<title>BLAKE3 Lab</title>');
-    const stream = follow(`${server.url}/api/class/sessions/${code}/events`);
+    const stream = follow(`${server.url}/api/classes/${code}/events`);
     const events = await stream.opened;
     stream.stop();
     expect(events.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -88,8 +88,8 @@ describe('class server', () => {
       expect(await join(base, twin), twin).toMatchObject({ status: 409, body: { error: expect.stringMatching(/already has a nickname like/) } });
     }
     expect((await join(base, 'Joe')).status).toBe(201);
-    expect((await call(`${server.url}/api/class/sessions/ZZZZZZ`)).status).toBe(404);
-    expect((await call(`${server.url}/api/class/sessions/abc%2F..`)).status).toBe(404);
+    expect((await call(`${server.url}/api/classes/ZZZZZZ`)).status).toBe(404);
+    expect((await call(`${server.url}/api/classes/abc%2F..`)).status).toBe(404);
   });
 
   it('refuses every hostile results document with the message an import shows, and stores only what passed', async () => {
@@ -235,12 +235,12 @@ describe('class server', () => {
     await call(`${a.base}/students/${a.students[0].id}/hidden`, { method: 'PUT', body: { hidden: true }, token: a.teacherToken });
     await expect.poll(() => streamAgain.events).toEqual([{ event: 'hide', data: { id: a.students[0].id } }]);
     streamAgain.stop();
-    expect((await fetch(`${server.url}/api/class/sessions/AAAAAA/events`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/classes/AAAAAA/events`)).status).toBe(404);
   });
 
   it('limits guessing codes server-wide', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) statuses.push((await call(`${server.url}/api/class/sessions/QQQQQ${'23456789'[i % 8]}`)).status);
+    for (let i = 0; i < 40; i++) statuses.push((await call(`${server.url}/api/classes/QQQQQ${'23456789'[i % 8]}`)).status);
     expect(statuses).toContain(404);
     expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
   });
@@ -248,7 +248,7 @@ describe('class server', () => {
 
 describe('a class that has ended', () => {
   it('takes no more joins or results, and its board and export stay readable', async () => {
-    const ended = await startClassServer({ ...tempDirs(), sessionMinutes: 0.02 });
+    const ended = await startClassServer({ ...tempDirs(), classMinutes: 0.02 });
     try {
       const { base, students, teacherToken } = await classWithStudents(ended, 1);
       expect((await postResults(base, students[0], studentResults(1))).status).toBe(200);

@@ -31,7 +31,7 @@ function openStream(url: string, from: string): Promise<{ status: number; close(
 
 describe('class server, hostile clients', () => {
   it('starts a class only with the host’s key, and no number of refused starts blocks the host', async () => {
-    const refused = await Promise.all(Array.from({ length: 60 }, (_, i) => call(`${server.url}/api/class/sessions`, { body: {}, token: i % 2 ? 'wrong' : undefined })));
+    const refused = await Promise.all(Array.from({ length: 60 }, (_, i) => call(`${server.url}/api/classes`, { body: {}, token: i % 2 ? 'wrong' : undefined })));
     expect(new Set(refused.map((r) => r.status))).toEqual(new Set([403]));
     expect(refused[0].body.error).toMatch(/teacher’s link/);
     expect((await startClass(server)).status).toBe(201);
@@ -91,7 +91,7 @@ describe('class server, hostile clients', () => {
     const [ana] = students;
     const plan = { contestants: ['08-little-endian', 'blake3-wasm'], sizes: [1024], rounds: 3 };
     const started = await startClass(server, { plan });
-    const other = `${server.url}/api/class/sessions/${started.body.code}`;
+    const other = `${server.url}/api/classes/${started.body.code}`;
     const bob = (await join(other, 'Bob')).body;
     expect(await postResults(other, bob, studentResults(0))).toMatchObject({ status: 400, body: { error: /“01-read-words-full”, which the class plan does not/ } });
     const fits = studentResults(0, plan.contestants, plan.sizes);

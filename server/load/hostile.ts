@@ -42,10 +42,10 @@ export async function teacherControls(klass: ClassUnderTest): Promise<Row> {
 export async function hostOnly(url: string, hostKey: string): Promise<Row> {
   const stranger = new Device();
   const statuses = await pool(Array.from({ length: 200 }, (_, i) => i), 20, (i) =>
-    stranger.call(`${url}/api/class/sessions`, { body: {}, token: i % 2 ? 'not-the-host-key' : undefined }).then((a) => a.status),
+    stranger.call(`${url}/api/classes`, { body: {}, token: i % 2 ? 'not-the-host-key' : undefined }).then((a) => a.status),
   );
   const started = statuses.filter((s) => s === 201).length;
-  const host = await new Device().call(`${url}/api/class/sessions`, { body: {}, token: hostKey });
+  const host = await new Device().call(`${url}/api/classes`, { body: {}, token: hostKey });
   stranger.close();
   return { check: '4 host\'s key', did: '200 starts without the key, then the host', measured: `${started} started; host: ${host.status}`, target: '0; 201', pass: started === 0 && host.status === 201 };
 }

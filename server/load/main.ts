@@ -26,9 +26,9 @@ export async function runLoad({ students, seconds, log = () => {} }: LoadOptions
   const server = await startServer();
   try {
     const host = new Device();
-    const started = await host.call(`${server.url}/api/class/sessions`, { body: { plan: DEFAULT_CLASS_PLAN }, token: server.hostKey });
+    const started = await host.call(`${server.url}/api/classes`, { body: { plan: DEFAULT_CLASS_PLAN }, token: server.hostKey });
     if (started.status !== 201) throw new Error(`starting the class: ${started.status} ${JSON.stringify(started.body)}`);
-    const base = `${server.url}/api/class/sessions/${started.body.code}`;
+    const base = `${server.url}/api/classes/${started.body.code}`;
     const projector = await new Device().stream(`${base}/events`);
     const klass: ClassUnderTest = { url: server.url, base, teacherToken: started.body.teacherToken, projector, students: [] };
     const rows: Row[] = [];

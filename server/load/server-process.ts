@@ -31,9 +31,9 @@ export interface SpawnedServer {
  * Starts the class server's own entry (server/main.ts, through tsx) on 127.0.0.1 with a
  * port the system picks, and waits for the address and the host's key it prints.
  */
-export async function spawnClassServer(options: { data: string; dist: string; sessionMinutes?: number }): Promise<SpawnedServer> {
+export async function spawnClassServer(options: { data: string; dist: string; classMinutes?: number }): Promise<SpawnedServer> {
   const args = ['--import', 'tsx', 'server/main.ts', '--host', '127.0.0.1', '--port', '0', '--data', options.data, '--dist', options.dist];
-  if (options.sessionMinutes !== undefined) args.push('--session-minutes', String(options.sessionMinutes));
+  if (options.classMinutes !== undefined) args.push('--class-minutes', String(options.classMinutes));
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   let output = '';

@@ -29,8 +29,8 @@ const SLOW_READER_BYTES = 16 * 1024 * 1024;
 async function wideClass(server: LoadServer) {
   const plan = { contestants: DEFAULT_CONTESTANT_IDS.filter((id) => id !== 'sha256'), sizes: [...DEFAULT_SIZES], rounds: 3 };
   const host = new Device();
-  const started = await host.call(`${server.url}/api/class/sessions`, { body: { plan }, token: server.hostKey });
-  const base = `${server.url}/api/class/sessions/${started.body.code}`;
+  const started = await host.call(`${server.url}/api/classes`, { body: { plan }, token: server.hostKey });
+  const base = `${server.url}/api/classes/${started.body.code}`;
   const student = (await host.call(`${base}/students`, { body: { nickname: 'wide' } })).body;
   await host.call(`${base}/students/${student.id}/results?done=1`, { method: 'PUT', raw: JSON.stringify(planResults(1, plan)), token: student.token });
   host.close();

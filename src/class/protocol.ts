@@ -79,19 +79,19 @@ export const HOST_KEY_PARAM = 'host';
 /** Every route: method and path, with :code and :id filled in by `path()`. */
 export const ROUTES = {
   probe: { method: 'GET', path: '/api/class' },
-  start: { method: 'POST', path: '/api/class/sessions' },
-  info: { method: 'GET', path: '/api/class/sessions/:code' },
-  board: { method: 'GET', path: '/api/class/sessions/:code/board' },
-  events: { method: 'GET', path: '/api/class/sessions/:code/events' },
-  join: { method: 'POST', path: '/api/class/sessions/:code/students' },
-  results: { method: 'PUT', path: '/api/class/sessions/:code/students/:id/results' },
-  hidden: { method: 'PUT', path: '/api/class/sessions/:code/students/:id/hidden' },
-  remove: { method: 'DELETE', path: '/api/class/sessions/:code/students/:id' },
-  joins: { method: 'PUT', path: '/api/class/sessions/:code/joins' },
-  plan: { method: 'PUT', path: '/api/class/sessions/:code/plan' },
-  close: { method: 'POST', path: '/api/class/sessions/:code/close' },
-  exportCsv: { method: 'GET', path: '/api/class/sessions/:code/export.csv' },
-  exportZip: { method: 'GET', path: '/api/class/sessions/:code/export.zip' },
+  start: { method: 'POST', path: '/api/classes' },
+  info: { method: 'GET', path: '/api/classes/:code' },
+  board: { method: 'GET', path: '/api/classes/:code/board' },
+  events: { method: 'GET', path: '/api/classes/:code/events' },
+  join: { method: 'POST', path: '/api/classes/:code/students' },
+  results: { method: 'PUT', path: '/api/classes/:code/students/:id/results' },
+  hidden: { method: 'PUT', path: '/api/classes/:code/students/:id/hidden' },
+  remove: { method: 'DELETE', path: '/api/classes/:code/students/:id' },
+  joins: { method: 'PUT', path: '/api/classes/:code/joins' },
+  plan: { method: 'PUT', path: '/api/classes/:code/plan' },
+  close: { method: 'POST', path: '/api/classes/:code/close' },
+  exportCsv: { method: 'GET', path: '/api/classes/:code/export.csv' },
+  exportZip: { method: 'GET', path: '/api/classes/:code/export.zip' },
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

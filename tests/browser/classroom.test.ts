@@ -264,7 +264,7 @@ describe('class board for a whole class', () => {
   it('says when the board is no longer live, and goes live again by itself', async () => {
     const { code, teacherToken } = await fullClass();
     // Every stream this device may hold (the browser is on 127.0.0.1 too): the board's is refused.
-    const held = await Promise.all(Array.from({ length: 8 }, () => holdStream(`${server.url}/api/class/sessions/${code}/events`)));
+    const held = await Promise.all(Array.from({ length: 8 }, () => holdStream(`${server.url}/api/classes/${code}/events`)));
     const shots: Opened[] = [];
     try {
       await offlineBoards(code, teacherToken, shots);
