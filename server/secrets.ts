@@ -1,6 +1,6 @@
 // Join codes, secret tokens and how they are checked. Only hashes of tokens are stored,
 // so the database file alone lets nobody act as a teacher or a student.
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** No 0/O or 1/I: a code is read off a projector and typed on a phone. 32 symbols, 5 bits each. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -44,4 +44,30 @@ export function tokenMatches(token: string | undefined, stored: Buffer): boolean
 export function bearer(header: string | undefined): string | undefined {
   const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header ?? '');
   return match?.[1];
+}
+
+/** Who an event-stream ticket names: the teacher, or a machine by its id. */
+export type TicketHolder = 'teacher' | { machine: string };
+
+/**
+ * An event-stream ticket: "<holder>.<mac>", the mac keyed by the holder's stored token hash,
+ * so the server needs no other secret and the ticket survives a restart. It travels in a
+ * URL (EventSource sends no headers), so it can only claim a stream, never act.
+ */
+export function streamTicket(holder: TicketHolder, tokenHash: Buffer): string {
+  const name = holder === 'teacher' ? 'teacher' : holder.machine;
+  return `${name}.${createHmac('sha256', tokenHash).update(`events ${name}`).digest('base64url').slice(0, 22)}`;
+}
+
+/** A ticket's holder as it claims to be ("teacher" or a machine id), before it is checked. */
+export function ticketHolder(ticket: string | undefined): TicketHolder | null {
+  const match = /^(teacher|[A-Za-z0-9_-]{16})\.[A-Za-z0-9_-]{22}$/.exec(ticket ?? '');
+  if (!match) return null;
+  return match[1] === 'teacher' ? 'teacher' : { machine: match[1] };
+}
+
+export function ticketMatches(ticket: string, holder: TicketHolder, tokenHash: Buffer): boolean {
+  const expected = Buffer.from(streamTicket(holder, tokenHash));
+  const given = Buffer.from(ticket);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

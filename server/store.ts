@@ -44,6 +44,16 @@ const MIGRATIONS: string[] = [
    ALTER TABLE students RENAME COLUMN session_id TO class_id;
    DROP INDEX students_by_session;
    CREATE INDEX students_by_class ON students(class_id, joined_at);`,
+  // The class size the teacher chose (classes from before had only the server's limit, 500),
+  // and every join code a class has had: the current one is classes.code; machines that
+  // joined with an older one keep using it, but nobody new joins with it.
+  `ALTER TABLE classes ADD COLUMN size INTEGER NOT NULL DEFAULT 500;
+   CREATE TABLE class_codes (
+     code TEXT PRIMARY KEY,
+     class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE
+   ) WITHOUT ROWID;
+   CREATE INDEX class_codes_by_class ON class_codes(class_id);
+   INSERT INTO class_codes (code, class_id) SELECT code, id FROM classes;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -57,6 +67,13 @@ export interface ClassRow {
   expires_at: number;
   closed_at: number | null;
   joins_closed: number;
+  /** Machines the class takes, as its teacher set it. */
+  size: number;
+}
+
+/** A class as a code finds it: `asked` is the code the request named, which is `code` unless the teacher has changed it since. */
+export interface ClassByCode extends ClassRow {
+  asked: string;
 }
 
 export interface StudentRow {
@@ -73,11 +90,13 @@ export interface StudentRow {
   nickname_key: string | null;
 }
 
-/** What the board reads of a machine: its summary, never its whole results document. */
+/** What the board reads of a machine: its summary (null until it posts), never its whole results document. */
 export interface EntryRow {
   id: string;
+  nickname: string;
   hidden: number;
-  summary: string;
+  joined_at: number;
+  summary: string | null;
 }
 
 function migrate(db: Database.Database): void {
@@ -105,10 +124,12 @@ export function openStore(dataDir: string) {
   migrate(db);
 
   const q = {
-    insertClass: db.prepare(
-      'INSERT INTO classes (code, teacher_hash, plan, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-    ),
-    classByCode: db.prepare('SELECT * FROM classes WHERE code = ?'),
+    insertClass: db.prepare('INSERT INTO classes (code, teacher_hash, plan, size, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertCode: db.prepare('INSERT INTO class_codes (code, class_id) VALUES (?, ?)'),
+    codeTaken: db.prepare('SELECT 1 FROM class_codes WHERE code = ?').pluck(),
+    classByCode: db.prepare('SELECT classes.*, class_codes.code AS asked FROM class_codes JOIN classes ON classes.id = class_codes.class_id WHERE class_codes.code = ?'),
+    setCode: db.prepare('UPDATE classes SET code = ? WHERE id = ?'),
+    setSize: db.prepare('UPDATE classes SET size = ? WHERE id = ?'),
     setPlan: db.prepare('UPDATE classes SET plan = ? WHERE id = ?'),
     close: db.prepare('UPDATE classes SET closed_at = ? WHERE id = ? AND closed_at IS NULL'),
     purge: db.prepare('DELETE FROM classes WHERE expires_at < ?'),
@@ -120,15 +141,30 @@ export function openStore(dataDir: string) {
     student: db.prepare('SELECT * FROM students WHERE id = ? AND class_id = ?'),
     saveResults: db.prepare('UPDATE students SET results = ?, summary = ?, done = ?, updated_at = ? WHERE id = ?'),
     setHidden: db.prepare('UPDATE students SET hidden = ? WHERE id = ? AND class_id = ?'),
-    entries: db.prepare('SELECT id, hidden, summary FROM students WHERE class_id = ? AND summary IS NOT NULL ORDER BY joined_at, id'),
+    entries: db.prepare('SELECT id, nickname, hidden, joined_at, summary FROM students WHERE class_id = ? ORDER BY joined_at, id'),
+    silent: db.prepare('SELECT id FROM students WHERE class_id = ? AND summary IS NULL').pluck(),
     results: db.prepare('SELECT results FROM students WHERE id = ? AND class_id = ?').pluck(),
   };
 
+  const createClass = db.transaction((code: string, teacherHash: Buffer, plan: string, size: number, now: number, expiresAt: number): number => {
+    const id = Number(q.insertClass.run(code, teacherHash, plan, size, now, expiresAt).lastInsertRowid);
+    q.insertCode.run(code, id);
+    return id;
+  });
+  const setCode = db.transaction((classId: number, code: string) => {
+    q.insertCode.run(code, classId);
+    q.setCode.run(code, classId);
+  });
+  const removeStudents = db.transaction((classId: number, ids: string[]) => ids.filter((id) => q.removeStudent.run(id, classId).changes > 0));
+
   return {
-    createClass(code: string, teacherHash: Buffer, plan: string, now: number, expiresAt: number): number {
-      return Number(q.insertClass.run(code, teacherHash, plan, now, expiresAt).lastInsertRowid);
-    },
-    classByCode: (code: string) => q.classByCode.get(code) as ClassRow | undefined,
+    createClass,
+    /** Whether a class has ever had this code (a code is never given to a second class). */
+    codeTaken: (code: string) => q.codeTaken.get(code) !== undefined,
+    classByCode: (code: string) => q.classByCode.get(code) as ClassByCode | undefined,
+    /** Gives the class a new join code; the old ones keep working for machines that joined with them. */
+    setCode,
+    setSize: (classId: number, size: number) => void q.setSize.run(size, classId),
     setPlan: (classId: number, plan: string) => void q.setPlan.run(plan, classId),
     close: (classId: number, now: number) => void q.close.run(now, classId),
     /** Deletes every class (and its students) whose keeping time ended before `before`. */
@@ -139,13 +175,17 @@ export function openStore(dataDir: string) {
     },
     nicknameTaken: (classId: number, key: string) => q.nicknameTaken.get(classId, key) !== undefined,
     removeStudent: (classId: number, id: string) => q.removeStudent.run(id, classId).changes > 0,
+    /** Removes these machines in one transaction; returns the ids that were there. */
+    removeStudents,
+    /** Machines that joined and have posted nothing. */
+    silent: (classId: number) => q.silent.all(classId) as string[],
     countStudents: (classId: number) => q.countStudents.get(classId) as number,
     student: (classId: number, id: string) => q.student.get(id, classId) as StudentRow | undefined,
     saveResults(id: string, results: string, summary: string, done: boolean, now: number): void {
       q.saveResults.run(results, summary, done ? 1 : 0, now, id);
     },
     setHidden: (classId: number, id: string, hidden: boolean) => q.setHidden.run(hidden ? 1 : 0, id, classId).changes > 0,
-    /** Every student who has posted results, in joining order: summaries only. */
+    /** Every machine of the class in joining order, with its summary once it has posted. */
     entries: (classId: number) => q.entries.all(classId) as EntryRow[],
     /** One student's whole results document as stored (JSON text), for the export. */
     results: (classId: number, id: string) => q.results.get(id, classId) as string | null | undefined,

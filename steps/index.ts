@@ -34,6 +34,8 @@ export interface Stage {
   articleSpeedup: number | null;
   /** A capability the stage needs beyond plain JavaScript. */
   requires?: 'wasm-simd';
+  /** Hashes large inputs on several threads, which a page has only when cross-origin isolated (else on one). */
+  threads?: true;
   /** Why the playground cannot open this stage, for one it cannot: its sandbox links a stage's own files only. */
   playgroundUnavailable?: string;
   /** For a stage that writes WebAssembly: the name its module's text (its `wat()`) is shown under. */
@@ -183,6 +185,7 @@ export const STAGES: Stage[] = [
     generated: [],
     articleSpeedup: null,
     requires: 'wasm-simd',
+    threads: true,
     // The workers run stage 10's modules: the same text, shown under the same name.
     watFile: 'modules.wat',
     playgroundUnavailable:

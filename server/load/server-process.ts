@@ -20,6 +20,8 @@ export interface LoadServer {
 export interface SpawnedServer {
   /** The address students open. */
   url: string;
+  /** Where the server itself listens: `url`, unless --public-url put a proxy's address there. */
+  listening: string;
   /** The host's key from the teacher's link: what starting a class takes. */
   hostKey: string;
   process: ChildProcess;
@@ -31,21 +33,31 @@ export interface SpawnedServer {
  * Starts the class server's own entry (server/main.ts, through tsx) on 127.0.0.1 with a
  * port the system picks, and waits for the address and the host's key it prints.
  */
-export async function spawnClassServer(options: { data: string; dist: string; classMinutes?: number }): Promise<SpawnedServer> {
+export interface SpawnOptions {
+  data: string;
+  dist: string;
+  classMinutes?: number;
+  /** More of `npm run classroom`'s options: --cert, --key, --trust-proxy, --public-url, --port. */
+  args?: string[];
+}
+
+export async function spawnClassServer(options: SpawnOptions): Promise<SpawnedServer> {
   const args = ['--import', 'tsx', 'server/main.ts', '--host', '127.0.0.1', '--port', '0', '--data', options.data, '--dist', options.dist];
   if (options.classMinutes !== undefined) args.push('--class-minutes', String(options.classMinutes));
+  args.push(...(options.args ?? []));
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   let output = '';
-  const [url, hostKey] = await new Promise<[string, string]>((resolve, reject) => {
+  const [url, hostKey, listening] = await new Promise<[string, string, string]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the class server did not start in 30 s:\n${output}`)), 30_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      const students = /Students open: (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      const teacher = /Teacher's link .*: http:\/\/127\.0\.0\.1:\d+\/\?host=([\w-]+)#\/class/.exec(output);
+      const students = /Students open: (https?:\/\/[^/\s]+)\/#\/class/.exec(output);
+      const teacher = /Teacher's link .*: https?:\/\/[^/\s]+\/\?host=([\w-]+)#\/class/.exec(output);
+      const behind = /This server listens at (https?:\/\/[^\s]+) /.exec(output);
       if (students && teacher) {
         clearTimeout(timer);
-        resolve([students[1], teacher[1]]);
+        resolve([students[1], teacher[1], behind?.[1] ?? students[1]]);
       }
     };
     child.stdout!.on('data', read);
@@ -55,7 +67,7 @@ export async function spawnClassServer(options: { data: string; dist: string; cl
       reject(new Error(`the class server exited with ${code}:\n${output}`));
     });
   });
-  return { url, hostKey, process: child, exited };
+  return { url, listening, hostKey, process: child, exited };
 }
 
 export async function startServer(): Promise<LoadServer> {

@@ -38,6 +38,8 @@ export class LiveBoard {
   constructor(
     readonly code: string,
     readonly teacherToken: string | null,
+    /** The event-stream ticket of the teacher or of this page's machine, if it has one. */
+    readonly ticket: string | null = null,
   ) {}
 
   /** Opens the event stream and loads the board; returns the function that stops both. */
@@ -64,7 +66,7 @@ export class LiveBoard {
     this.#source?.close();
     if (this.#retry !== null) clearTimeout(this.#retry);
     this.#retry = null;
-    const source = new EventSource(classApi.eventsUrl(this.code));
+    const source = new EventSource(classApi.eventsUrl(this.code, this.ticket));
     this.#source = source;
     const on = <E extends keyof ClassEvents>(event: E, handle: (data: ClassEvents[E]) => void) =>
       source.addEventListener(event, (message) => {
@@ -81,14 +83,26 @@ export class LiveBoard {
     source.addEventListener('error', () => this.#lost(source.readyState === EventSource.CLOSED));
     on('ping', () => {});
     on('entry', (entry) => this.#take(entry));
-    on('hide', ({ id }) => (this.teacherToken ? void this.refresh() : this.#drop(id)));
-    on('remove', ({ id }) => {
-      this.#drop(id);
-      if (this.info) this.info = { ...this.info, students: Math.max(0, this.info.students - 1) };
+    on('join', ({ entry, students }) => {
+      this.#take(entry);
+      this.#set({ students });
     });
-    on('plan', (plan) => this.info && (this.info = { ...this.info, plan }));
-    on('state', ({ state }) => this.info && (this.info = { ...this.info, state }));
-    on('joins', ({ open }) => this.info && (this.info = { ...this.info, joinsOpen: open }));
+    on('hide', ({ id }) => (this.teacherToken ? void this.refresh() : this.#drop(id)));
+    on('remove', ({ ids, students }) => {
+      for (const id of ids) this.#drop(id);
+      this.#set({ students });
+    });
+    on('plan', (plan) => this.#set({ plan }));
+    on('state', ({ state }) => this.#set({ state }));
+    on('joins', ({ open }) => this.#set({ joinsOpen: open }));
+    on('size', ({ size }) => this.#set({ size }));
+    // Only the teacher's copy carries who was turned away: it reloads (a 304 when nothing else changed).
+    on('refused', () => this.teacherToken && void this.refresh());
+    on('code', () => this.teacherToken && void this.refresh());
+  }
+
+  #set(change: Partial<ClassInfo>): void {
+    if (this.info) this.info = { ...this.info, ...change };
   }
 
   #heard(): void {
@@ -154,6 +168,5 @@ export class LiveBoard {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
     this.entries = [...this.#byId.values()];
-    if (this.info && this.info.students < this.entries.length) this.info = { ...this.info, students: this.entries.length };
   }
 }

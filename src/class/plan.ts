@@ -1,8 +1,10 @@
 // What every machine in a class measures: the teacher picks it once, every student's
 // run follows it, so all the points on the board are comparable. The server checks a
 // plan with checkClassPlan before storing it; the student's page runs it as it is.
+import { STAGES } from '../../steps/index.ts';
 import { DEFAULT_CONTESTANTS, DEFAULT_CONTESTANT_IDS } from '../bench/contestants.ts';
 import { DEFAULT_SIZES, formatSize } from '../bench/plan.ts';
+import type { PlanNeeds } from '../core/class/secure-origin.ts';
 
 export interface ClassPlan {
   /** Stage and baseline ids, in the registry's order. */
@@ -54,5 +56,13 @@ export function checkClassPlan(value: unknown): PlanCheck {
       sizes: DEFAULT_SIZES.filter((size) => sizes.includes(size)),
       rounds,
     },
+  };
+}
+
+/** The plan's contestants that need more than plain JavaScript: threads (a cross-origin isolated page) or WebCrypto. */
+export function planNeeds(plan: ClassPlan): PlanNeeds {
+  return {
+    threaded: STAGES.filter((stage) => stage.threads && plan.contestants.includes(stage.id)).map((stage) => stage.id),
+    webCrypto: DEFAULT_CONTESTANTS.filter((c) => c.requires === 'webcrypto' && plan.contestants.includes(c.id)).map((c) => c.id),
   };
 }
