@@ -18,10 +18,20 @@ interface ClassStreams {
   teacher: number;
   anonymous: number;
   machines: Map<string, number>;
+  /** Events waiting for the next write to every stream (see FLUSH_MS). */
+  pending: string;
 }
+
+/**
+ * Events of one class go out together, at most this long after the first: a class of 200
+ * posts 80 times a second, and one write of several events per stream costs the server a
+ * fraction of one write per event per stream (400 streams: 32,000 writes a second).
+ */
+const FLUSH_MS = 40;
 
 export class EventHub {
   readonly #classes = new Map<number, ClassStreams>();
+  readonly #flushes = new Map<number, ReturnType<typeof setTimeout>>();
   #count = 0;
   /** Streams dropped for not reading, since the server started. */
   dropped = 0;
@@ -54,7 +64,7 @@ export class EventHub {
 
   add(classId: number, who: Follower, response: ServerResponse): void {
     let streams = this.#classes.get(classId);
-    if (!streams) this.#classes.set(classId, (streams = { all: new Set(), teacher: 0, anonymous: 0, machines: new Map() }));
+    if (!streams) this.#classes.set(classId, (streams = { all: new Set(), teacher: 0, anonymous: 0, machines: new Map(), pending: '' }));
     const held = streams;
     held.all.add(response);
     this.#count++;
@@ -77,14 +87,25 @@ export class EventHub {
     }
   }
 
-  /** Sends one event to every listener of one class. `data` is JSON-encoded, so it is one line. */
+  /** Sends one event to every listener of one class, within FLUSH_MS. `data` is JSON-encoded, so it is one line. */
   send<E extends keyof ClassEvents>(classId: number, event: E, data: ClassEvents[E]): void {
     const streams = this.#classes.get(classId);
-    if (streams) this.#write(streams.all, `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (!streams) return;
+    streams.pending += `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    if (this.#flushes.has(classId)) return;
+    const flush = setTimeout(() => {
+      this.#flushes.delete(classId);
+      const message = streams.pending;
+      streams.pending = '';
+      this.#write(streams.all, message);
+    }, FLUSH_MS);
+    this.#flushes.set(classId, flush);
   }
 
   closeAll(): void {
     clearInterval(this.#heartbeat);
+    for (const flush of this.#flushes.values()) clearTimeout(flush);
+    this.#flushes.clear();
     for (const streams of this.#classes.values()) for (const response of streams.all) response.end();
     this.#classes.clear();
     this.#count = 0;

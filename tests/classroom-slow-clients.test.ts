@@ -4,12 +4,13 @@
 // connection guard that makes the oldest waiting ones give way), and the server holds no
 // more connections than its caps. A results body without the student's token is refused
 // before it is read, and its connection closed.
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { path } from '../src/class/protocol.ts';
 import { CONNECTION_CAPS, TIMEOUTS } from '../server/limits.ts';
+import { slowAttack } from '../server/load/slow-clients.ts';
 import { call, newDevice, startClass, startClassServer, tempDirs, type ClassServer } from './fixtures/class-server.ts';
 
 const SLOW_EACH = 650;
@@ -21,34 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-interface Slow {
-  socket: Socket;
-  closed: boolean;
-}
-
-/** A connection that sends `head` at once, then one byte of `rest` every half second, for as long as the server keeps it. */
-function slowClient(url: URL, from: string, head: string, rest: string): Promise<Slow> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: url.hostname, port: Number(url.port), localAddress: from });
-    const slow: Slow = { socket, closed: false };
-    let sent = 0;
-    const drip = setInterval(() => {
-      if (sent < rest.length) socket.write(rest[sent++]);
-    }, 500);
-    socket.on('connect', () => {
-      socket.write(head);
-      resolve(slow);
-    });
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      slow.closed = true;
-      clearInterval(drip);
-      resolve(slow);
-    });
-    socket.resume();
-  });
-}
 
 /** Open file descriptors of the server process (Linux). */
 const serverFiles = () => readdirSync(`/proc/${server.process.pid}/fd`).length;
@@ -73,12 +46,8 @@ describe('class server, slow clients', () => {
     const base = `${server.url}${path('info', { code })}`;
     const url = new URL(server.url);
     const filesBefore = serverFiles();
-    const join = `POST ${path('join', { code })} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
     const attackStarted = performance.now();
-    const slow = await Promise.all([
-      ...Array.from({ length: SLOW_EACH }, () => slowClient(url, '127.66.0.1', `GET ${path('board', { code })} HTTP/1.1\r\n`, `Host: ${url.host}\r\nX-Slow: ${'a'.repeat(100)}`)),
-      ...Array.from({ length: SLOW_EACH }, () => slowClient(url, '127.66.0.2', join, `{"nickname": "${'b'.repeat(180)}"}`)),
-    ]);
+    const slow = await slowAttack(server.url, code, SLOW_EACH);
 
     // Under the attack: the projector's stream connects at once, students join.
     const projector = await timedStream(`${base}/events?ticket=${encodeURIComponent(ticket)}`, newDevice());
@@ -90,7 +59,7 @@ describe('class server, slow clients', () => {
     expect(serverFiles() - filesBefore).toBeLessThanOrEqual(CONNECTION_CAPS.waiting + 64);
 
     // Every slow connection is closed: heads within the head time-out, bodies within the request time-out.
-    await expect.poll(() => slow.filter((s) => !s.closed).length, { timeout: TIMEOUTS.requestMs + 5000, interval: 250 }).toBe(0);
+    await expect.poll(() => slow.filter((s) => s.closedAt === null).length, { timeout: TIMEOUTS.requestMs + 5000, interval: 250 }).toBe(0);
     expect(performance.now() - attackStarted).toBeLessThan(TIMEOUTS.requestMs + 5000);
     // The projector's stream was never touched: it still hears the class.
     const board = await call(`${base}/board`);

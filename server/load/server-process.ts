@@ -1,7 +1,7 @@
 // A class server for the load test: `npm run classroom`'s own entry in a child process on
 // 127.0.0.1 (a port the system picks), its data in a temporary folder deleted afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RESULTS_FORMAT, type Results } from '../../src/bench/results.ts';
@@ -9,10 +9,17 @@ import type { ClassPlan } from '../../src/class/plan.ts';
 
 export interface LoadServer {
   url: string;
-  hostKey: string;
-  process: ChildProcess;
+  /** The host's key, as the teacher's link printed it (again after a restart). */
+  readonly hostKey: string;
+  readonly process: ChildProcess;
   /** Resident memory of the server process, MiB (Linux: /proc). */
   rssMiB(): number;
+  /** Open file descriptors of the server process (Linux: /proc). */
+  openFiles(): number;
+  /** kill -9: no shutdown, no last write. */
+  kill(): Promise<void>;
+  /** Starts the server again on the same data and the same port. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -75,15 +82,31 @@ export async function startServer(): Promise<LoadServer> {
   const dist = join(root, 'dist');
   mkdirSync(dist);
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>BLAKE3 Lab</title>\n');
-  const { url, hostKey, process: child, exited } = await spawnClassServer({ data: join(root, 'data'), dist });
+  const data = join(root, 'data');
+  let spawned = await spawnClassServer({ data, dist });
+  const port = new URL(spawned.url).port;
+  const running = () => spawned.process.exitCode === null && spawned.process.signalCode === null;
   return {
-    url,
-    hostKey,
-    process: child,
-    rssMiB: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
+    url: spawned.url,
+    get hostKey() {
+      return spawned.hostKey;
+    },
+    get process() {
+      return spawned.process;
+    },
+    rssMiB: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${spawned.process.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
+    openFiles: () => readdirSync(`/proc/${spawned.process.pid}/fd`).length,
+    async kill() {
+      if (running()) spawned.process.kill('SIGKILL');
+      await spawned.exited;
+    },
+    async restart() {
+      // The same port: pages and streams come back to the address they knew.
+      spawned = await spawnClassServer({ data, dist, args: ['--port', port] });
+    },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
+      if (running()) spawned.process.kill('SIGTERM');
+      await spawned.exited;
       rmSync(root, { recursive: true, force: true });
     },
   };
