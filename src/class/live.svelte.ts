@@ -34,6 +34,8 @@ export class LiveBoard {
   #retry: ReturnType<typeof setTimeout> | null = null;
   #retryMs = RETRY_FIRST_MS;
   #stopped = false;
+  /** Events heard so far: a snapshot loaded while one came in is read again. */
+  #events = 0;
 
   constructor(
     readonly code: string,
@@ -71,6 +73,7 @@ export class LiveBoard {
     const on = <E extends keyof ClassEvents>(event: E, handle: (data: ClassEvents[E]) => void) =>
       source.addEventListener(event, (message) => {
         this.#heard();
+        if (event !== 'ping') this.#events++;
         handle(JSON.parse((message as MessageEvent<string>).data) as ClassEvents[E]);
       });
     // On every (re)connection: events missed while away are in the snapshot.
@@ -130,9 +133,14 @@ export class LiveBoard {
     this.#retry = setTimeout(() => this.#connect(), wait);
   }
 
-  async refresh(): Promise<void> {
+  /** Loads the board; `again` bounds how often it reloads for events that came while it was on its way. */
+  async refresh(again = 2): Promise<void> {
+    const heard = this.#events;
     try {
       const board = await classApi.board(this.code, this.teacherToken ?? undefined);
+      // Events that came while the board was on its way may be newer than it: read it again
+      // (a few times at most: in a busy class events never stop, and the next ones correct it).
+      if (this.#events !== heard && again > 0) return this.refresh(again - 1);
       const { entries, ...info } = board;
       this.info = info;
       this.#byId.clear();
