@@ -6,7 +6,7 @@ import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import QRCode from 'qrcode';
 import { INSECURE_PAGE, listed, lostOnPage, secureOrigin } from '../src/core/class/secure-origin.ts';
-import { DEFAULT_CLASS_PLAN, planNeeds } from '../src/class/plan.ts';
+import { contestantPhrase, DEFAULT_CLASS_PLAN, planNeeds } from '../src/class/plan.ts';
 import { HOST_KEY_PARAM } from '../src/class/protocol.ts';
 import { createServer } from './app.ts';
 import { buildIfNeeded } from './build.ts';
@@ -24,10 +24,10 @@ function lanAddress(): string | undefined {
 /** What students at `origin` will lack, or nothing when their pages are secure. */
 function insecureNote(origin: string): string {
   if (secureOrigin(origin)) return '';
-  const lost = lostOnPage(planNeeds(DEFAULT_CLASS_PLAN), INSECURE_PAGE, (id) => id);
+  const lost = lostOnPage(planNeeds(DEFAULT_CLASS_PLAN), INSECURE_PAGE, contestantPhrase);
   return (
     `  Note: ${origin} is plain HTTP on a network address, which browsers do not treat as secure.\n` +
-    `  On students' machines ${listed(lost)}. To give them everything, serve HTTPS:\n` +
+    `  On students' machines, ${listed(lost)}. To give them everything, serve HTTPS:\n` +
     '  --cert FILE --key FILE, or a proxy in front (README, "A class board").\n\n'
   );
 }

@@ -66,3 +66,9 @@ export function planNeeds(plan: ClassPlan): PlanNeeds {
     webCrypto: DEFAULT_CONTESTANTS.filter((c) => c.requires === 'webcrypto' && plan.contestants.includes(c.id)).map((c) => c.id),
   };
 }
+
+/** A contestant named in a sentence: "stage 11 (Every core)", or a library's title. */
+export function contestantPhrase(id: string): string {
+  const stage = STAGES.find((s) => s.id === id);
+  return stage ? `stage ${stage.index} (${stage.title})` : (DEFAULT_CONTESTANTS.find((c) => c.id === id)?.title ?? id);
+}
