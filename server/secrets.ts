@@ -6,10 +6,14 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
- * Six symbols: 2^30, about a billion codes. Guesses are rate-limited server-wide (see
- * GUESS_LIMIT in limits.ts: 5 a second), so in a three-hour class an attacker tries at
- * most ~54,000 codes: with 50 classes open at once, the chance to hit one is 1 in 400.
- * And a hit gives only what the code gives every student: joining and seeing the board.
+ * Six symbols: 2^30, about a billion codes. Codes that match no class are limited per
+ * address (5 a second) and server-wide (50 a second): `guess` and `guessBackstop` in
+ * limits.ts. At the server-wide pace a three-hour class sees ~540,000 guesses: with 50
+ * classes open, about a 1 in 40 chance that one hits; from one address ~54,000, 1 in 400.
+ * Past a limit the answer is a 429 that still says there is no such class, so a guesser
+ * that does not wait is slowed only by the server's speed; the code space is what holds
+ * then. A hit gives only what the code gives every student (joining, within the class
+ * size, and the board), and the teacher can give the class a new code.
  */
 export const CODE_LENGTH = 6;
 export const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
