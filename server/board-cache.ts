@@ -1,8 +1,8 @@
 // Every class's machines as the board shows them, kept in memory, and the board's JSON
-// built once per change of the class. A reconnect storm (two hundred pages reloading the
-// board at once) then costs one build and two hundred copies of a string, or a 304 for a
-// page whose copy is current, instead of a SQLite read and the JSON of every summary per
-// page. The database stays the truth: a class is read from it when first asked for after
+// built once per change of the class (from each entry's JSON, made when that entry
+// changed) and kept as bytes. A reconnect storm (two hundred pages reloading the board at
+// once) then costs one build and two hundred sends of the same bytes, or a 304 for a page
+// whose copy is current, instead of a SQLite read and the JSON of every summary per page. The database stays the truth: a class is read from it when first asked for after
 // a start, and every change goes to both.
 import { createHash, randomBytes } from 'node:crypto';
 import type { ClassInfo } from '../src/class/protocol.ts';
@@ -17,17 +17,19 @@ const IDLE_MS = 30 * 60_000;
 interface ClassBoard {
   /** In joining order (a Map keeps the order of first insertion). */
   entries: Map<string, EntrySummary>;
+  /** Each entry's JSON, made when the entry changes: a board is these joined, not a JSON of every summary. */
+  json: Map<string, string>;
   /** Bumped on every change of an entry. */
   version: number;
-  /** The entries' JSON at `version`: everyone's, and the public one without hidden machines. */
-  built: { version: number; all: string; shown: string } | null;
+  /** The last body sent of each copy (the teacher's, everyone's), as bytes, by its ETag. */
+  sent: { teacher?: { etag: string; body: Buffer }; everyone?: { etag: string; body: Buffer } };
   touched: number;
 }
 
-/** A board answer: its ETag, and its body, made only if it is to be sent. */
+/** A board answer: its ETag, and its body, made (at most once per change) only if it is to be sent. */
 export interface BoardBody {
   etag: string;
-  json: () => string;
+  body: () => Buffer;
 }
 
 /** A stored row as the board shows it: its summary with the hidden flag as it is now, or its silent row. */
@@ -54,7 +56,8 @@ export class BoardCache {
     let board = this.#boards.get(classId);
     if (!board) {
       const entries = new Map(this.store.entries(classId).map((row) => [row.id, entryOf(row)]));
-      board = { entries, version: 0, built: null, touched: 0 };
+      const json = new Map([...entries].map(([id, entry]) => [id, JSON.stringify(entry)]));
+      board = { entries, json, version: 0, sent: {}, touched: 0 };
       this.#boards.set(classId, board);
     }
     board.touched = this.now();
@@ -78,11 +81,13 @@ export class BoardCache {
   put(classId: number, entry: EntrySummary): void {
     const board = this.#board(classId);
     board.entries.set(entry.id, entry);
+    board.json.set(entry.id, JSON.stringify(entry));
     board.version++;
   }
 
   drop(classId: number, id: string): void {
     const board = this.#board(classId);
+    board.json.delete(id);
     if (board.entries.delete(id)) board.version++;
   }
 
@@ -96,14 +101,16 @@ export class BoardCache {
     const head = JSON.stringify(info);
     const tag = createHash('sha1').update(head).digest('base64url').slice(0, 12);
     const etag = `"${BOOT}.${classId}.${board.version}.${teacher ? 't' : 'p'}.${tag}"`;
+    const copy = teacher ? 'teacher' : 'everyone';
     return {
       etag,
-      json: () => {
-        if (board.built?.version !== board.version) {
-          const all = [...board.entries.values()];
-          board.built = { version: board.version, all: JSON.stringify(all), shown: JSON.stringify(all.filter((e) => !e.hidden)) };
-        }
-        return `${head.slice(0, -1)},"entries":${teacher ? board.built.all : board.built.shown}}`;
+      body: () => {
+        const sent = board.sent[copy];
+        if (sent?.etag === etag) return sent.body;
+        const entries = [...board.entries.values()].filter((e) => teacher || !e.hidden).map((e) => board.json.get(e.id)!);
+        const body = Buffer.from(`${head.slice(0, -1)},"entries":[${entries.join(',')}]}`);
+        board.sent[copy] = { etag, body };
+        return body;
       },
     };
   }

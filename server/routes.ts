@@ -10,6 +10,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_CLASS_RESULTS_BYTES, ROUTES, TICKET_PARAM, type Probe } from '../src/class/protocol.ts';
+import type { BoardBody } from './board-cache.ts';
 import type { ClassService } from './class-service.ts';
 import type { EventHub, Follower } from './events.ts';
 import { classCsv, classZip } from './export.ts';
@@ -42,11 +43,11 @@ function followerOf(store: Store, row: ClassByCode, ticket: string | undefined):
 }
 
 /** The board with its ETag: a page whose copy is current gets a 304 and no body. */
-function sendBoard(request: FastifyRequest, reply: FastifyReply, body: { etag: string; json: () => string }) {
-  reply.header('ETag', body.etag).header('Cache-Control', 'no-cache').header('Vary', 'Authorization');
+function sendBoard(request: FastifyRequest, reply: FastifyReply, board: BoardBody) {
+  reply.header('ETag', board.etag).header('Cache-Control', 'no-cache').header('Vary', 'Authorization');
   const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim());
-  if (known.includes(body.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(body.json());
+  if (known.includes(board.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(board.body());
 }
 
 export function classRoutes(app: FastifyInstance, { service, joins, store, guards, hub, joinOrigin }: RouteContext): void {

@@ -151,9 +151,27 @@ export function openStore(dataDir: string) {
     q.insertCode.run(code, id);
     return id;
   });
+  // Every request names its class by code: the rows are kept in memory, and any change of a
+  // class drops its rows (this process is the database's only writer).
+  const byCode = new Map<string, ClassByCode>();
+  const changed = (classId: number) => {
+    for (const [code, row] of byCode) if (row.id === classId) byCode.delete(code);
+  };
+  const classByCode = (code: string): ClassByCode | undefined => {
+    let row = byCode.get(code);
+    if (!row) {
+      row = q.classByCode.get(code) as ClassByCode | undefined;
+      if (!row) return undefined;
+      if (byCode.size > 10_000) byCode.clear();
+      byCode.set(code, row);
+    }
+    return row;
+  };
+
   const setCode = db.transaction((classId: number, code: string) => {
     q.insertCode.run(code, classId);
     q.setCode.run(code, classId);
+    changed(classId);
   });
   const removeStudents = db.transaction((classId: number, ids: string[]) => ids.filter((id) => q.removeStudent.run(id, classId).changes > 0));
 
@@ -161,15 +179,15 @@ export function openStore(dataDir: string) {
     createClass,
     /** Whether a class has ever had this code (a code is never given to a second class). */
     codeTaken: (code: string) => q.codeTaken.get(code) !== undefined,
-    classByCode: (code: string) => q.classByCode.get(code) as ClassByCode | undefined,
+    classByCode,
     /** Gives the class a new join code; the old ones keep working for machines that joined with them. */
     setCode,
-    setSize: (classId: number, size: number) => void q.setSize.run(size, classId),
-    setPlan: (classId: number, plan: string) => void q.setPlan.run(plan, classId),
-    close: (classId: number, now: number) => void q.close.run(now, classId),
+    setSize: (classId: number, size: number) => void (q.setSize.run(size, classId), changed(classId)),
+    setPlan: (classId: number, plan: string) => void (q.setPlan.run(plan, classId), changed(classId)),
+    close: (classId: number, now: number) => void (q.close.run(now, classId), changed(classId)),
     /** Deletes every class (and its students) whose keeping time ended before `before`. */
-    purge: (before: number) => q.purge.run(before).changes,
-    setJoinsOpen: (classId: number, open: boolean) => void q.setJoinsClosed.run(open ? 0 : 1, classId),
+    purge: (before: number) => (byCode.clear(), q.purge.run(before).changes),
+    setJoinsOpen: (classId: number, open: boolean) => void (q.setJoinsClosed.run(open ? 0 : 1, classId), changed(classId)),
     addStudent(id: string, classId: number, tokenHash: Buffer, nickname: string, nicknameKey: string, now: number): void {
       q.insertStudent.run(id, classId, tokenHash, nickname, nicknameKey, now);
     },
