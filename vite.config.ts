@@ -2,24 +2,24 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { securityHeaders } from './src/lib/security-headers.ts';
-import { HTML_PAGES } from './src/html-pages.ts';
+import { securityHeaders } from './src/core/site/security-headers.ts';
+import { HTML_PAGES } from './src/core/site/html-pages.ts';
 
 // The app's headers live in their own file, which the class server imports too.
 export { securityHeaders };
 
-// The playground's sandbox page (src/playground/sandbox-page.html) runs code typed in the
+// The playground's sandbox page (src/app/playground/sandbox-page.html) runs code typed in the
 // editor, so it gets the opposite of the app's trust: an opaque origin (the app embeds
 // it with sandbox="allow-scripts"), and a policy of its own that allows only its one
 // inline script (by hash), blob: modules and workers (the compiled drafts and the bench
 // core, handed over as text) and WebAssembly, and no connection at all. Nothing else of
 // the app is loosened: these headers go with that one file only.
-const SANDBOX_SOURCE = readFileSync(new URL('./src/playground/sandbox-page.html', import.meta.url), 'utf8');
+const SANDBOX_SOURCE = readFileSync(new URL('./src/app/playground/sandbox-page.html', import.meta.url), 'utf8');
 export const SANDBOX_PATH = '/sandbox.html';
 
 function inlineScriptHash(html: string): string {
   const script = /<script>([\s\S]*?)<\/script>/.exec(html);
-  if (!script) throw new Error('src/playground/sandbox-page.html has no inline <script>');
+  if (!script) throw new Error('src/app/playground/sandbox-page.html has no inline <script>');
   return `'sha256-${createHash('sha256').update(script[1]).digest('base64')}'`;
 }
 

@@ -1,6 +1,6 @@
 // Cross-origin isolation on hosts that send no headers (GitHub Pages, a school's plain
 // web server). The page registers this worker only when it is not isolated already
-// (src/lib/isolation.svelte.ts). It adds COOP, COEP and CORP to the app's own responses,
+// (src/app/ui/isolation.svelte.ts). It adds COOP, COEP and CORP to the app's own responses,
 // the headers the host did not send, then the page reloads once so its document arrives
 // with them. Responses that already carry COEP pass unchanged, so on a host that sends
 // the headers itself this worker does nothing (and the page unregisters it).

@@ -5,14 +5,14 @@
 //   npm run bench:cores -- --browser             the same in headless Chromium's Web Workers
 //   npm run bench:cores -- --input shared        the input in a SharedArrayBuffer: stage 11 copies nothing
 //
-// What is measured, and how, is in src/bench/cores.ts.
+// What is measured, and how, is in src/core/bench/cores.ts.
 
 import { Worker } from 'node:worker_threads';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../src/bench-node/chromium-path.ts';
-import { serveBenchPage } from '../src/bench-node/bench-server.ts';
-import { checkCoresOptions, describeCores, measureCores, type CoresOptions, type CoresResult } from '../src/bench/cores.ts';
-import { parseSize } from '../src/bench/plan.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../src/node/chromium-path.ts';
+import { serveBenchPage } from '../src/node/bench-server.ts';
+import { checkCoresOptions, describeCores, measureCores, type CoresOptions, type CoresResult } from '../src/core/bench/cores.ts';
+import { parseSize } from '../src/core/bench/plan.ts';
 
 interface Options extends CoresOptions {
   browser: boolean;

@@ -11,21 +11,21 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseCliArgs, USAGE, type CliOptions } from '../src/bench/cli-args.ts';
-import { formatSize } from '../src/bench/plan.ts';
-import type { Progress } from '../src/bench/runner.ts';
-import type { Results } from '../src/bench/results.ts';
-import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/bench/engines.ts';
-import { compareStages } from '../src/results/analysis/compare.ts';
-import { formatStageReport } from '../src/results/text/compare-text.ts';
-import { toGoBench } from '../src/results/io/gofmt.ts';
-import { engineLadder, engineModels, formatLadderText, ladderSizes } from '../src/results/analysis/engine-ladder.ts';
-import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/bench/native-results.ts';
-import { formatLimitText } from '../src/bench/native-summary.ts';
-import { joinSlices, sliceRounds } from '../src/bench/slices.ts';
-import { DEFAULT_SAMPLE_TARGET_MS } from '../src/bench/plan.ts';
-import { WARMUP_MS } from '../src/bench/runner.ts';
-import type { NativeProgram } from '../src/bench-node/native-run.ts';
+import { parseCliArgs, USAGE, type CliOptions } from '../src/node/cli-args.ts';
+import { formatSize } from '../src/core/bench/plan.ts';
+import type { Progress } from '../src/core/bench/runner.ts';
+import type { Results } from '../src/core/bench/results.ts';
+import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/core/bench/engines.ts';
+import { compareStages } from '../src/core/results/analysis/compare.ts';
+import { formatStageReport } from '../src/core/results/text/compare-text.ts';
+import { toGoBench } from '../src/core/results/io/gofmt.ts';
+import { engineLadder, engineModels, formatLadderText, ladderSizes } from '../src/core/results/analysis/engine-ladder.ts';
+import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';
+import { formatLimitText } from '../src/core/bench/native-summary.ts';
+import { joinSlices, sliceRounds } from '../src/node/slices.ts';
+import { DEFAULT_SAMPLE_TARGET_MS } from '../src/core/bench/plan.ts';
+import { WARMUP_MS } from '../src/core/bench/runner.ts';
+import type { NativeProgram } from '../src/node/native-run.ts';
 
 const tty = process.stderr.isTTY === true;
 /** On a terminal the progress line redraws often; in a log, one line every few seconds. */
@@ -54,7 +54,7 @@ function progressPrinter(): { print(progress: Progress): void; end(): void } {
 
 async function run(options: CliOptions, signal: AbortSignal, onProgress: (p: Progress) => void, endProgress: () => void): Promise<Results> {
   if (options.browsers.length > 0) {
-    const { BROWSERS, runInBrowsers } = await import('../src/bench-node/browsers.ts');
+    const { BROWSERS, runInBrowsers } = await import('../src/node/browsers.ts');
     const parts = await runInBrowsers(options.browsers, options.plan, {
       onProgress,
       signal,
@@ -67,7 +67,7 @@ async function run(options: CliOptions, signal: AbortSignal, onProgress: (p: Pro
     });
     return mergeEngineResults(parts);
   }
-  const { startNodeBenchmark } = await import('../src/bench-node/node.ts');
+  const { startNodeBenchmark } = await import('../src/node/node.ts');
   const running = startNodeBenchmark(options.plan, { onProgress }, { label: options.label });
   signal.addEventListener('abort', () => running.cancel(), { once: true });
   return running.done;
@@ -75,7 +75,7 @@ async function run(options: CliOptions, signal: AbortSignal, onProgress: (p: Pro
 
 /** The native program built, or null with the reason printed: the run goes on without it. */
 async function nativeProgram(): Promise<NativeProgram | null> {
-  const { buildNative, findCargo } = await import('../src/bench-node/native-run.ts');
+  const { buildNative, findCargo } = await import('../src/node/native-run.ts');
   const cargo = await findCargo();
   if (!cargo) {
     process.stderr.write('bench: --native: no cargo on PATH (or in ~/.cargo/bin), so no native rows; install Rust with rustup to get them\n');
@@ -91,7 +91,7 @@ async function nativeProgram(): Promise<NativeProgram | null> {
 
 /** One slice of native rounds; later slices keep the hashes per sample the first one chose. */
 async function timeNative(program: NativeProgram, options: CliOptions, rounds: number, earlier: NativeOutput[]): Promise<NativeOutput[]> {
-  const { iterationsOf, runNative } = await import('../src/bench-node/native-run.ts');
+  const { iterationsOf, runNative } = await import('../src/node/native-run.ts');
   return runNative(program, {
     sizes: options.plan.sizes,
     rounds,
@@ -103,7 +103,7 @@ async function timeNative(program: NativeProgram, options: CliOptions, rounds: n
 
 /**
  * With native code: a few slices, each a slice of native rounds and then the same number
- * of JavaScript rounds, so both are measured in the same stretches of time (src/bench/slices.ts).
+ * of JavaScript rounds, so both are measured in the same stretches of time (src/node/slices.ts).
  */
 async function runWithNative(program: NativeProgram, options: CliOptions, signal: AbortSignal, onProgress: (p: Progress) => void, endProgress: () => void): Promise<Results> {
   const slices = sliceRounds(options.plan.rounds);
@@ -117,7 +117,7 @@ async function runWithNative(program: NativeProgram, options: CliOptions, signal
     outputs.push(...(await timeNative(program, options, rounds, outputs)));
     parts.push(await run({ ...options, plan: { ...options.plan, rounds } }, signal, onProgress, endProgress));
   }
-  const { measurementOf } = await import('../src/bench-node/native-run.ts');
+  const { measurementOf } = await import('../src/node/native-run.ts');
   return withNative(joinSlices(parts), measurementOf(program, outputs));
 }
 

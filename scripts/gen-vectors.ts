@@ -16,7 +16,7 @@ import {
   toHex,
   type VectorCase,
   type VectorFile,
-} from '../src/selftest/vectors.ts';
+} from '../src/core/vectors.ts';
 
 export const VECTORS_PATH = fileURLToPath(new URL('../data/blake3-vectors.json', import.meta.url));
 const IMPLEMENTATIONS = ['blake3-wasm', 'noble-hashes'];

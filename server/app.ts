@@ -1,6 +1,6 @@
 // The class server: the built app as static files, plus the class API (routes.ts) and its
 // live events, every answer with the app's own security headers (the same object Vite's
-// dev and preview servers send, from src/lib/security-headers.ts). Plain HTTP, or HTTPS
+// dev and preview servers send, from src/core/site/security-headers.ts). Plain HTTP, or HTTPS
 // with a certificate (--cert, --key): then students' pages are secure contexts and get
 // threads and the fine timer. Node's time-outs and the connection guard keep slow clients
 // from holding the server (limits.ts, connections.ts).
@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { securityHeaders } from '../src/lib/security-headers.ts';
+import { securityHeaders } from '../src/core/site/security-headers.ts';
 import { BoardCache } from './board-cache.ts';
 import { ClassService } from './class-service.ts';
 import { Clients } from './clients.ts';

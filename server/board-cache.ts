@@ -5,8 +5,8 @@
 // whose copy is current, instead of a SQLite read and the JSON of every summary per page. The database stays the truth: a class is read from it when first asked for after
 // a start, and every change goes to both.
 import { createHash, randomBytes } from 'node:crypto';
-import type { ClassInfo } from '../src/class/protocol.ts';
-import { silentEntry, type EntrySummary } from '../src/class/summary.ts';
+import type { ClassInfo } from '../src/core/class/protocol.ts';
+import { silentEntry, type EntrySummary } from '../src/core/class/summary.ts';
 import type { EntryRow, Store } from './store.ts';
 
 /** Part of every ETag: a copy from an earlier run of the server never matches. */

@@ -3,7 +3,7 @@
 // restart with nothing changed starts at once.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { HTML_PAGES } from '../src/html-pages.ts';
+import { HTML_PAGES } from '../src/core/site/html-pages.ts';
 
 /** What the build reads: the pages, the app, the stages, the workers, static files and the config. */
 const SOURCES = [...Object.values(HTML_PAGES), 'vite.config.ts', 'package-lock.json', 'src', 'steps', 'workers', 'public'];

@@ -1,11 +1,11 @@
 // The rules of a class, apart from HTTP: what results a class takes, what the teacher may
 // change, and which event each change sends to the boards. Who may join is in joins.ts.
 // Every refusal is thrown as a Refused (refusal.ts); routes.ts only wires requests here.
-import type { Results } from '../src/bench/results.ts';
-import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/class/plan.ts';
-import { DEFAULT_CLASS_SIZE, MAX_CLASS_SIZE, type ClassInfo, type ClassState, type Started } from '../src/class/protocol.ts';
-import { summarize, type EntrySummary } from '../src/class/summary.ts';
-import { parseResultsJson } from '../src/results/io/validate.ts';
+import type { Results } from '../src/core/bench/results.ts';
+import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/core/class/plan.ts';
+import { DEFAULT_CLASS_SIZE, MAX_CLASS_SIZE, type ClassInfo, type ClassState, type Started } from '../src/core/class/protocol.ts';
+import { summarize, type EntrySummary } from '../src/core/class/summary.ts';
+import { parseResultsJson } from '../src/core/results/io/validate.ts';
 import type { BoardBody, BoardCache } from './board-cache.ts';
 import type { EventHub } from './events.ts';
 import type { RateLimits } from './limits.ts';

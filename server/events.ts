@@ -7,7 +7,7 @@
 // has stopped reading is dropped before its backlog grows memory, and its board
 // reconnects when it can read again.
 import type { ServerResponse } from 'node:http';
-import { HEARTBEAT_MS, type ClassEvents } from '../src/class/protocol.ts';
+import { HEARTBEAT_MS, type ClassEvents } from '../src/core/class/protocol.ts';
 import { anonymousStreams, MAX_LISTENERS, MAX_STREAM_BACKLOG_BYTES, MAX_STREAMS_PER_MACHINE, MAX_TEACHER_STREAMS } from './limits.ts';
 
 /** Who holds a stream: the teacher, a joined machine (by id), or a page that has not joined. */

@@ -2,12 +2,12 @@
 // and size) and a zip holding that CSV plus every machine's results document, each a
 // file the compare page imports as it is. The CSV comes from the summaries the board
 // reads; the zip reads one document at a time and is streamed as it is written.
-import type { Results } from '../src/bench/results.ts';
-import { DEFAULT_CONTESTANTS } from '../src/bench/contestants.ts';
-import { formatSize } from '../src/bench/plan.ts';
-import type { ClassPlan } from '../src/class/plan.ts';
-import { runState, type EntrySummary } from '../src/class/summary.ts';
-import { suggestedFileName } from '../src/results/io/io.ts';
+import type { Results } from '../src/core/bench/results.ts';
+import { DEFAULT_CONTESTANTS } from '../src/core/bench/contestants.ts';
+import { formatSize } from '../src/core/bench/plan.ts';
+import type { ClassPlan } from '../src/core/class/plan.ts';
+import { runState, type EntrySummary } from '../src/core/class/summary.ts';
+import { suggestedFileName } from '../src/core/results/io/io.ts';
 import { zipStream, type ZipFile } from './zip.ts';
 
 

@@ -3,9 +3,9 @@
 // whole class; never the student's address, which a school's whole class may share. Each
 // refusal says why and what to do, and is counted on the teacher's board (refusals.ts); a
 // page refused for room waits and joins by itself once the teacher lets it in.
-import { checkNickname, nicknameKey } from '../src/class/nickname.ts';
-import type { RefusalReason, Student } from '../src/class/protocol.ts';
-import { silentEntry } from '../src/class/summary.ts';
+import { checkNickname, nicknameKey } from '../src/core/class/nickname.ts';
+import type { RefusalReason, Student } from '../src/core/class/protocol.ts';
+import { silentEntry } from '../src/core/class/summary.ts';
 import { requireOpen, type ServiceContext } from './class-service.ts';
 import { Refused } from './refusal.ts';
 import { hashToken, newStudentId, newToken, streamTicket } from './secrets.ts';

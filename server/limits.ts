@@ -1,13 +1,13 @@
 // How much the class server lets anyone do, in one place. The figures are sized to the
 // app's own pace: a student's page posts its results so far every 2.5 s while a run goes
-// (src/class/student.svelte.ts), then the finished document at once; 200 students doing
+// (src/app/class/student.svelte.ts), then the finished document at once; 200 students doing
 // that is 80 posts a second, all of which pass. What they stop is one browser or one
 // script flooding a class, the board, or the server. A school's whole class may come from
 // one address (its network's, or a proxy's), so the limits are keyed on what a request
 // proves (a student's or the teacher's token, a stream ticket), on the connection, or on
 // the class, and never on the address alone, but for codes that match no class.
 import { readFileSync } from 'node:fs';
-import { MAX_CLASS_SIZE } from '../src/class/protocol.ts';
+import { MAX_CLASS_SIZE } from '../src/core/class/protocol.ts';
 import type { ConnectionCaps } from './connections.ts';
 import { RateLimit } from './rate-limit.ts';
 
@@ -67,7 +67,7 @@ export const TIMEOUTS = {
 /**
  * Bytes of events a board may fall behind by before the server drops it: some minutes of
  * a busy class. A reader that does not read would otherwise grow the server's memory
- * without bound; a board that is dropped says so and reconnects (src/class/live.svelte.ts).
+ * without bound; a board that is dropped says so and reconnects (src/app/class/live.svelte.ts).
  */
 export const MAX_STREAM_BACKLOG_BYTES = 256 * 1024;
 

@@ -3,7 +3,7 @@
 // or joins were closed, and not joined since), which "Let them in" makes room for. Kept in
 // memory: after a restart the counts start again, and a waiting page that tries again is
 // counted again.
-import { REFUSAL_REASONS, type RefusalReason, type TeacherView } from '../src/class/protocol.ts';
+import { REFUSAL_REASONS, type RefusalReason, type TeacherView } from '../src/core/class/protocol.ts';
 
 /** A waiting page that has not tried again for this long has most likely gone away. */
 const WAITING_FORGOTTEN_MS = 15 * 60_000;

@@ -1,4 +1,4 @@
-// The class API's routes (src/class/protocol.ts names them all), wired to their guards
+// The class API's routes (src/core/class/protocol.ts names them all), wired to their guards
 // (guards.ts) and the class's rules (class-service.ts, joins.ts). Who may do what:
 //   anyone with the join code: read the class and its board, follow its live events, join;
 //   a student (the token they got on joining): post their own results;
@@ -9,7 +9,7 @@
 // Guards run as onRequest hooks: before any body is read.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_CLASS_RESULTS_BYTES, ROUTES, TICKET_PARAM, type Probe } from '../src/class/protocol.ts';
+import { MAX_CLASS_RESULTS_BYTES, ROUTES, TICKET_PARAM, type Probe } from '../src/core/class/protocol.ts';
 import type { BoardBody } from './board-cache.ts';
 import type { ClassService } from './class-service.ts';
 import type { EventHub, Follower } from './events.ts';

@@ -33,7 +33,7 @@ const MIGRATIONS: string[] = [
      updated_at INTEGER
    );
    CREATE INDEX students_by_session ON students(session_id, joined_at);`,
-  // Joins the teacher closed; nicknames compared as the board shows them (src/class/nickname.ts).
+  // Joins the teacher closed; nicknames compared as the board shows them (src/core/class/nickname.ts).
   // Machines that joined before this version have no key and are not compared.
   `ALTER TABLE sessions ADD COLUMN joins_closed INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE students ADD COLUMN nickname_key TEXT;

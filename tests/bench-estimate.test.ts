@@ -1,8 +1,8 @@
 // The duration shown before a run: samples at the sample target, a fixed preparation per
 // contestant and size, slow hashes from an earlier run, never more than the time box.
 import { describe, expect, it } from 'vitest';
-import { describeEstimate, estimatePlanMs, PREPARE_MS } from '../src/bench/estimate.ts';
-import { DEFAULT_ROUNDS, DEFAULT_SAMPLE_TARGET_MS, DEFAULT_SIZES } from '../src/bench/plan.ts';
+import { describeEstimate, estimatePlanMs, PREPARE_MS } from '../src/core/bench/estimate.ts';
+import { DEFAULT_ROUNDS, DEFAULT_SAMPLE_TARGET_MS, DEFAULT_SIZES } from '../src/core/bench/plan.ts';
 import { fullResults } from './fixtures/full-results.ts';
 
 describe('plan duration', () => {

@@ -1,4 +1,4 @@
-// The bench folders read top to bottom: no module in src/bench or src/bench-node
+// The bench folders read top to bottom: no module in src/core/bench or src/node
 // imports, even for types only, a module that imports it back. A circle makes both files
 // harder to read and to load in isolation (a worker, the command line). And src/bench,
 // which the app's pages and workers load, holds nothing that only runs in Node.
@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const FOLDER = 'src/bench';
-const NODE_FOLDER = 'src/bench-node';
+const FOLDER = 'src/core/bench';
+const NODE_FOLDER = 'src/node';
 
 /** Modules a browser cannot load: Node's own, and the browser drivers and Vite. */
 const NODE_ONLY = /^import\b[^;]*?from '(node:[\w/]+|playwright-core|puppeteer-core|selenium-webdriver|vite)'/m;
@@ -68,7 +68,7 @@ describe('src/bench imports', () => {
     expect(findCircle(nodeGraph)).toBeNull();
   });
 
-  it('keeps Node-only modules in src/bench-node', () => {
+  it('keeps Node-only modules in src/node', () => {
     expect(NODE_ONLY.test("import { spawn } from 'node:child_process';")).toBe(true);
     expect(NODE_ONLY.test("import puppeteer from 'puppeteer-core';")).toBe(true);
     expect(modules(NODE_FOLDER).filter((name) => NODE_ONLY.test(readFileSync(join(NODE_FOLDER, name), 'utf8')))).toContain('node.ts');

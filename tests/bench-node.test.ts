@@ -1,9 +1,9 @@
 // The engine in real Node worker threads: every fault contestant is stopped with its
 // reason while the real contestants around it finish, and cancel ends a live run.
 import { describe, expect, it } from 'vitest';
-import { startNodeBenchmark } from '../src/bench-node/node.ts';
-import type { Results } from '../src/bench/results.ts';
-import { validateResults } from '../src/results/io/validate.ts';
+import { startNodeBenchmark } from '../src/node/node.ts';
+import type { Results } from '../src/core/bench/results.ts';
+import { validateResults } from '../src/core/results/io/validate.ts';
 
 function runOf(results: Results, contestant: string) {
   return results.runs.find((r) => r.contestant === contestant)!;

@@ -1,13 +1,13 @@
 // The bench's small pieces: sizes, the command line, the cost extrapolation behind the
 // time box, capability overrides, environment names and stage versions.
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatSize, parseSize, checkPlan, DEFAULT_SIZES, MAX_PLAN_SIZE, OFFERED_SIZES } from '../src/bench/plan.ts';
-import { parseCliArgs } from '../src/bench/cli-args.ts';
-import { predictOneHash, describeMs } from '../src/bench/predict.ts';
-import { detectCapabilities, missingCapability, probeCapabilities } from '../src/bench/capabilities.ts';
-import { describeBrowser, describeOs } from '../src/bench/browser.ts';
-import { contentVersion } from '../src/bench/source-version.ts';
-import { DEFAULT_CONTESTANT_IDS, listContestants, resolveContestants } from '../src/bench/contestants.ts';
+import { formatSize, parseSize, checkPlan, DEFAULT_SIZES, MAX_PLAN_SIZE, OFFERED_SIZES } from '../src/core/bench/plan.ts';
+import { parseCliArgs } from '../src/node/cli-args.ts';
+import { predictOneHash, describeMs } from '../src/core/bench/predict.ts';
+import { detectCapabilities, missingCapability, probeCapabilities } from '../src/core/bench/capabilities.ts';
+import { describeBrowser, describeOs } from '../src/app/bench/browser.ts';
+import { contentVersion } from '../src/core/bench/source-version.ts';
+import { DEFAULT_CONTESTANT_IDS, listContestants, resolveContestants } from '../src/core/bench/contestants.ts';
 import { STAGES } from '../steps/index.ts';
 import { BASELINES } from '../steps/baselines.ts';
 

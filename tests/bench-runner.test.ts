@@ -3,12 +3,12 @@
 // the time box and the order of samples are exact and the tests take milliseconds.
 import { describe, expect, it } from 'vitest';
 import { blake3 } from '@noble/hashes/blake3.js';
-import { createBenchCore, SMOKE_LENGTHS } from '../workers/bench-core.ts';
-import { runBenchmark, type RunOptions } from '../src/bench/runner.ts';
-import { contestantById, type Contestant } from '../src/bench/contestants.ts';
-import type { Capabilities } from '../src/bench/capabilities.ts';
-import type { WorkerHandle } from '../src/bench/worker-handle.ts';
-import { validateResults } from '../src/results/io/validate.ts';
+import { createBenchCore, SMOKE_LENGTHS } from '../src/core/bench/bench-core.ts';
+import { runBenchmark, type RunOptions } from '../src/core/bench/runner.ts';
+import { contestantById, type Contestant } from '../src/core/bench/contestants.ts';
+import type { Capabilities } from '../src/core/bench/capabilities.ts';
+import type { WorkerHandle } from '../src/core/bench/worker-handle.ts';
+import { validateResults } from '../src/core/results/io/validate.ts';
 
 const CAPABLE: Capabilities = { wasmSimd: true, webCrypto: true, littleEndian: true, crossOriginIsolated: true };
 const HOST = { runtime: 'node', runtimeVersion: 'Node test', userAgent: 'test', os: 'Linux x64', cores: 2 } as const;

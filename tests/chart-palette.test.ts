@@ -4,9 +4,9 @@
 // style, and a run of one size is drawn as bars, not as points stacked on one axis.
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
-import { STAGE_POINTS, stageColor, stagePoint, type ChartTheme } from '../src/results/charts/theme.svelte.ts';
-import { throughputChart } from '../src/results/charts/configs.ts';
-import { buildModel } from '../src/results/analysis/model.ts';
+import { STAGE_POINTS, stageColor, stagePoint, type ChartTheme } from '../src/app/ui/charts/theme.svelte.ts';
+import { throughputChart } from '../src/app/ui/charts/configs.ts';
+import { buildModel } from '../src/core/results/analysis/model.ts';
 import { fullResults } from './fixtures/full-results.ts';
 
 const LIGHT: ChartTheme = {

@@ -2,10 +2,10 @@
 // quartiles, each machine's own step then the class median of those steps, sorting), and
 // the summary the server makes of each posted document.
 import { describe, expect, it } from 'vitest';
-import { classLadder, contestantSpreads, sortEntries, spread } from '../src/class/board.ts';
-import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/class/plan.ts';
-import { engineOf, runState, summarize, type EntrySummary } from '../src/class/summary.ts';
-import { parseRoute, routeHref } from '../src/lib/routes.ts';
+import { classLadder, contestantSpreads, sortEntries, spread } from '../src/app/class/board.ts';
+import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/core/class/plan.ts';
+import { engineOf, runState, summarize, type EntrySummary } from '../src/core/class/summary.ts';
+import { parseRoute, routeHref } from '../src/app/ui/routes.ts';
 import { studentResults } from './fixtures/class-server.ts';
 
 function entry(id: string, throughput: Record<string, number>, extra: Partial<EntrySummary> = {}): EntrySummary {

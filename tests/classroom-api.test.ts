@@ -3,13 +3,13 @@
 // a class's event stream carries nothing of another class.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_RESULTS_BYTES } from '../src/results/io/limits.ts';
-import { securityHeaders } from '../src/lib/security-headers.ts';
-import { DEFAULT_CLASS_PLAN } from '../src/class/plan.ts';
-import { validateResults } from '../src/results/io/validate.ts';
+import { MAX_RESULTS_BYTES } from '../src/core/results/io/limits.ts';
+import { securityHeaders } from '../src/core/site/security-headers.ts';
+import { DEFAULT_CLASS_PLAN } from '../src/core/class/plan.ts';
+import { validateResults } from '../src/core/results/io/validate.ts';
 import { BAD_TEXT } from './fixtures/bad-inputs.ts';
 import { call, classWithStudents, follow, join, newDevice, postResults, startClass, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
-import { path } from '../src/class/protocol.ts';
+import { path } from '../src/core/class/protocol.ts';
 
 const PRINTABLE = 'A nickname holds printable characters only (no invisible or direction-changing ones)';
 import { unzip } from './fixtures/unzip.ts';

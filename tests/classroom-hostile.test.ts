@@ -7,8 +7,8 @@
 // class's load are in server/load/ (tests/classroom-load.test.ts runs a short version).
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CLASS_PLAN } from '../src/class/plan.ts';
-import { path } from '../src/class/protocol.ts';
+import { DEFAULT_CLASS_PLAN } from '../src/core/class/plan.ts';
+import { path } from '../src/core/class/protocol.ts';
 import { call, classWithStudents, follow, join, newDevice, postResults, startClass, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
 
 let server: ClassServer;

@@ -4,7 +4,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { path } from '../src/class/protocol.ts';
+import { path } from '../src/core/class/protocol.ts';
 import { SCHEMA_VERSION } from '../server/store.ts';
 import { call, postResults, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
 

@@ -6,7 +6,7 @@
 // pages that waited; a new code keeps out the old one's holders but not those who joined.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { path } from '../src/class/protocol.ts';
+import { path } from '../src/core/class/protocol.ts';
 import { call, postResults, startClass, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
 
 /** The school's one address. */

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { path } from '../src/class/protocol.ts';
+import { path } from '../src/core/class/protocol.ts';
 import { CONNECTION_CAPS, TIMEOUTS } from '../server/limits.ts';
 import { slowAttack } from '../server/load/slow-clients.ts';
 import { call, newDevice, startClass, startClassServer, tempDirs, type ClassServer } from './fixtures/class-server.ts';

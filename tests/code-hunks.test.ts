@@ -1,7 +1,7 @@
 // Telling comment-only changes from changes to the code, on the shapes the stages have:
 // line comments, JSDoc blocks, WAT comments, blank lines, code with a trailing comment.
 import { describe, expect, it } from 'vitest';
-import { classifyHunks, isCommentOrBlank } from '../src/code/hunks.ts';
+import { classifyHunks, isCommentOrBlank } from '../src/app/ui/code/hunks.ts';
 
 describe('comment-only changes', () => {
   it('counts comment lines and blank lines as prose, code with a trailing comment as code', () => {

@@ -2,8 +2,8 @@
 // threads stage 11 used and what it timed to decide, and which one-block code stage 10
 // timed faster. A reader must be able to tell a multi-core figure from one core's.
 import { describe, expect, it } from 'vitest';
-import { describeOneBlockChoice, describeThreadUse } from '../src/bench/threads.ts';
-import { MAX_TEXT } from '../src/results/io/limits.ts';
+import { describeOneBlockChoice, describeThreadUse } from '../src/core/bench/threads.ts';
+import { MAX_TEXT } from '../src/core/results/io/limits.ts';
 
 const MiB = 1024 * 1024;
 

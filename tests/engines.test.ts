@@ -1,9 +1,9 @@
 // Engines in results: naming them from what a browser reports, a run in several engines
 // kept as one document, and split back into one document per engine for the statistics.
 import { describe, expect, it } from 'vitest';
-import { engineFromEnv, engineResults, enginesOf, identityFromRuntime, mergeEngineResults, splitByEngine } from '../src/bench/engines.ts';
-import { RESULTS_VERSION } from '../src/bench/results.ts';
-import { validateResults } from '../src/results/io/validate.ts';
+import { engineFromEnv, engineResults, enginesOf, identityFromRuntime, mergeEngineResults, splitByEngine } from '../src/core/bench/engines.ts';
+import { RESULTS_VERSION } from '../src/core/bench/results.ts';
+import { validateResults } from '../src/core/results/io/validate.ts';
 import { validResults } from './fixtures/bad-inputs.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
 
@@ -82,8 +82,8 @@ describe('the run the engines page quotes', () => {
 describe('what the engines page reads from the run', () => {
   it('judges steps where every stage ran in both engines, and names a step clear in both', async () => {
     const { readFileSync } = await import('node:fs');
-    const { engineModels } = await import('../src/results/analysis/engine-ladder.ts');
-    const { fullLadderSize, stepFindings } = await import('../src/story/engine-findings.ts');
+    const { engineModels } = await import('../src/core/results/analysis/engine-ladder.ts');
+    const { fullLadderSize, stepFindings } = await import('../src/app/story/engine-findings.ts');
     const check = validateResults(JSON.parse(readFileSync(new URL('../data/engines/chromium-firefox-2026-11-23.json', import.meta.url), 'utf8')));
     if (!check.ok) throw new Error(check.error);
     const models = engineModels(check.results);

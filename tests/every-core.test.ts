@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baselineById, type BaselineHasher } from '../steps/baselines.ts';
 import * as stage from '../steps/11-every-core/blake3.ts';
-import { toHex } from '../src/selftest/vectors.ts';
+import { toHex } from '../src/core/vectors.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

@@ -3,12 +3,12 @@
 // published figures as stored.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { edgeStageRoute, parseRoute, routeHref, routeLabel, stepRoute, type Route } from '../src/lib/routes.ts';
-import { GO_STAGES } from '../src/go-track/stages.ts';
-import { bestMetric, readGoRun, stepRows, type GoRun } from '../src/go-track/measured.ts';
-import { overallWords, stepWords } from '../src/go-track/words.ts';
-import { TALK, TALK_STEPS, TALK_SUMMARY } from '../src/go-track/published.ts';
-import type { GoEvidence } from '../src/go-track/evidence-types.ts';
+import { edgeStageRoute, parseRoute, routeHref, routeLabel, stepRoute, type Route } from '../src/app/ui/routes.ts';
+import { GO_STAGES } from '../src/app/go/stages.ts';
+import { bestMetric, readGoRun, stepRows, type GoRun } from '../src/app/go/measured.ts';
+import { overallWords, stepWords } from '../src/app/go/words.ts';
+import { TALK, TALK_STEPS, TALK_SUMMARY } from '../src/app/go/published.ts';
+import type { GoEvidence } from '../src/core/evidence/go-evidence.ts';
 
 const LAST = GO_STAGES.length - 1;
 

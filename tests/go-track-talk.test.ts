@@ -6,8 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import TABLES from '../data/go/talk-tables.json';
-import { GO_STAGES } from '../src/go-track/stages.ts';
-import { TALK_STEPS, TALK_SUMMARY, type PublishedRow } from '../src/go-track/published.ts';
+import { GO_STAGES } from '../src/app/go/stages.ts';
+import { TALK_STEPS, TALK_SUMMARY, type PublishedRow } from '../src/app/go/published.ts';
 
 const SLIDES = fileURLToPath(new URL('../../shared/seeds/001_e3ddcbe143fcd3a2.txt', import.meta.url));
 const HAVE_SLIDES = existsSync(SLIDES);

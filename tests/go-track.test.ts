@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GO_DIR, generateGoEvidence, goMissing, goRelease, goStageDirs } from '../scripts/go-evidence.ts';
-import type { GoEvidence } from '../src/go-track/evidence-types.ts';
+import type { GoEvidence } from '../src/core/evidence/go-evidence.ts';
 
 const missing = goMissing();
 const release = missing === null ? goRelease() : null;

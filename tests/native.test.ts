@@ -3,19 +3,19 @@
 // ratio and the close-to-the-limit table; and, where cargo is installed, the real
 // program built and run briefly, its digests checked against the oracle.
 import { describe, expect, it } from 'vitest';
-import { enginesOf, measuringEngines, splitByEngine, mergeEngineResults, engineFromEnv } from '../src/bench/engines.ts';
-import { joinNativeOutputs, nativeMeasurement, parseNativeOutput, withNative, type NativeOutput } from '../src/bench/native-results.ts';
-import { formatLimitText, limitRows } from '../src/bench/native-summary.ts';
-import { buildNative, expectedDigest, findCargo, lockedCrateVersion, measurementOf, runNative } from '../src/bench-node/native-run.ts';
-import { NATIVE_ENGINE_ID, type Results } from '../src/bench/results.ts';
-import { joinSlices, sliceRounds } from '../src/bench/slices.ts';
-import { parseCliArgs } from '../src/bench/cli-args.ts';
-import { compareStages } from '../src/results/analysis/compare.ts';
-import { formatStageReport } from '../src/results/text/compare-text.ts';
-import { engineModels } from '../src/results/analysis/engine-ladder.ts';
-import { baselineRows, buildModel } from '../src/results/analysis/model.ts';
-import { baselineTable } from '../src/results/text/tables.ts';
-import { validateResults } from '../src/results/io/validate.ts';
+import { enginesOf, measuringEngines, splitByEngine, mergeEngineResults, engineFromEnv } from '../src/core/bench/engines.ts';
+import { joinNativeOutputs, nativeMeasurement, parseNativeOutput, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';
+import { formatLimitText, limitRows } from '../src/core/bench/native-summary.ts';
+import { buildNative, expectedDigest, findCargo, lockedCrateVersion, measurementOf, runNative } from '../src/node/native-run.ts';
+import { NATIVE_ENGINE_ID, type Results } from '../src/core/bench/results.ts';
+import { joinSlices, sliceRounds } from '../src/node/slices.ts';
+import { parseCliArgs } from '../src/node/cli-args.ts';
+import { compareStages } from '../src/core/results/analysis/compare.ts';
+import { formatStageReport } from '../src/core/results/text/compare-text.ts';
+import { engineModels } from '../src/core/results/analysis/engine-ladder.ts';
+import { baselineRows, buildModel } from '../src/core/results/analysis/model.ts';
+import { baselineTable } from '../src/core/results/text/tables.ts';
+import { validateResults } from '../src/core/results/io/validate.ts';
 import { validResults } from './fixtures/bad-inputs.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
 

@@ -10,10 +10,10 @@ import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { STAGES } from '../steps/index.ts';
-import { applyPatch, experimentsFor } from '../src/playground/experiments.ts';
-import { importSites, linkOrder, rewriteImports } from '../src/playground/link.ts';
-import { checkDigest, checkInput, checkSteps } from '../src/playground/checks.ts';
-import { OFFICIAL_LENGTHS, type VectorFile } from '../src/selftest/vectors.ts';
+import { applyPatch, experimentsFor } from '../src/app/playground/experiments.ts';
+import { importSites, linkOrder, rewriteImports } from '../src/core/playground/link.ts';
+import { checkDigest, checkInput, checkSteps } from '../src/core/playground/checks.ts';
+import { OFFICIAL_LENGTHS, type VectorFile } from '../src/core/vectors.ts';
 
 const root = new URL('../', import.meta.url);
 const read = async (path: string) => readFileSync(new URL(path, root), 'utf8');
@@ -22,7 +22,7 @@ const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 const folders: string[] = [];
 afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** The options src/playground/compiler.ts gives Monaco's TypeScript. */
+/** The options src/app/playground/compiler.ts gives Monaco's TypeScript. */
 const OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ESNext,
   module: ts.ModuleKind.ESNext,

@@ -2,8 +2,8 @@
 // broken or hostile is refused with a message, before any code reaches the editor.
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
-import { MAX_SHARE_PAYLOAD_CHARS } from '../src/results/io/limits.ts';
-import { toBase64Url } from '../src/results/io/share.ts';
+import { MAX_SHARE_PAYLOAD_CHARS } from '../src/core/results/io/limits.ts';
+import { toBase64Url } from '../src/core/results/io/share.ts';
 import {
   MAX_VARIANT_BYTES,
   MAX_VARIANT_FILE_CHARS,
@@ -11,7 +11,7 @@ import {
   decodeVariant,
   encodeVariant,
   type VariantCheck,
-} from '../src/playground/variant-link.ts';
+} from '../src/app/playground/variant-link.ts';
 
 const stage6 = STAGES[6];
 

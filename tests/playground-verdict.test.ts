@@ -1,9 +1,9 @@
 // The playground's verdict in words: the draft against the original stage, judged as
 // the results pages judge a step (U test, Holm over the sizes), said in a sentence.
 import { describe, expect, it } from 'vitest';
-import type { Results } from '../src/bench/results.ts';
-import { describeSpeedup, judge } from '../src/playground/verdict.ts';
-import { sandboxLimitation } from '../src/playground/run.svelte.ts';
+import type { Results } from '../src/core/bench/results.ts';
+import { describeSpeedup, judge } from '../src/app/playground/verdict.ts';
+import { sandboxLimitation } from '../src/app/playground/run.svelte.ts';
 
 /** Results of two contestants over `sizes`, with these samples (ns per hash). */
 function results(sizes: number[], draft: number[][], original: number[][]): Results {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeEnvironment, formatRatio, formatSig, mbPerSec, shortName } from '../src/results/text/format.ts';
-import { payloadFromLink, shareUrl } from '../src/results/io/links.ts';
-import type { Environment } from '../src/bench/results.ts';
+import { describeEnvironment, formatRatio, formatSig, mbPerSec, shortName } from '../src/core/results/text/format.ts';
+import { payloadFromLink, shareUrl } from '../src/core/results/io/links.ts';
+import type { Environment } from '../src/core/bench/results.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
 
 const env: Environment = chromiumEnvironment({ userAgent: 'Mozilla/5.0', date: '2026-11-21T10:30:00.000Z' });

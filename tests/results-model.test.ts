@@ -2,8 +2,8 @@
 // medians and ratios can be checked by hand.
 import { describe, expect, it } from 'vitest';
 import { BLAKE3_WASM } from '../steps/blake3-wasm-info.ts';
-import { RESULTS_FORMAT, RESULTS_VERSION, type Results, type RunResult } from '../src/bench/results.ts';
-import { niceCeil, niceFloor, tickNumber, wrapLabel } from '../src/results/charts/configs.ts';
+import { RESULTS_FORMAT, RESULTS_VERSION, type Results, type RunResult } from '../src/core/bench/results.ts';
+import { niceCeil, niceFloor, tickNumber, wrapLabel } from '../src/app/ui/charts/configs.ts';
 import {
   articleSpeedupBetween,
   baselineRows,
@@ -13,11 +13,11 @@ import {
   needsLogScale,
   ratioRange,
   stepRows,
-} from '../src/results/analysis/model.ts';
-import { baselineTable, estimateText, Footnotes, stepTable, throughputTable, twoSetTable } from '../src/results/text/tables.ts';
-import { compareResults } from '../src/results/analysis/compare.ts';
+} from '../src/core/results/analysis/model.ts';
+import { baselineTable, estimateText, Footnotes, stepTable, throughputTable, twoSetTable } from '../src/core/results/text/tables.ts';
+import { compareResults } from '../src/core/results/analysis/compare.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
-import { skipsStages } from '../src/results/text/step-label.ts';
+import { skipsStages } from '../src/core/results/text/step-label.ts';
 
 /** Ten samples spread ±2% around `ns`, median exactly `ns`. */
 function around(ns: number): number[] {

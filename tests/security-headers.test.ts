@@ -125,7 +125,7 @@ describe("the playground sandbox's policy in its page and the README", () => {
   const policy = sandboxHeaders['Content-Security-Policy'];
 
   it('is in the sandbox page as a meta tag before its script, less what only a header can carry', () => {
-    const html = readFileSync(new URL('../src/playground/sandbox-page.html', import.meta.url), 'utf8');
+    const html = readFileSync(new URL('../src/app/playground/sandbox-page.html', import.meta.url), 'utf8');
     const expected = new Map([...directives(policy)].filter(([name]) => !HEADER_ONLY.includes(name)));
     expect(directives(metaPolicy(html)!)).toEqual(expected);
     expect(html.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(html.indexOf('<script'));

@@ -1,8 +1,8 @@
 // The share-link codec: round trips, and every way a link can arrive broken.
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_RESULTS_BYTES, MAX_SHARE_PAYLOAD_CHARS } from '../src/results/io/limits.ts';
-import { decodeSharePayload, encodeSharePayload, fromBase64Url, toBase64Url } from '../src/results/io/share.ts';
-import type { ResultsCheck } from '../src/results/io/validate.ts';
+import { MAX_RESULTS_BYTES, MAX_SHARE_PAYLOAD_CHARS } from '../src/core/results/io/limits.ts';
+import { decodeSharePayload, encodeSharePayload, fromBase64Url, toBase64Url } from '../src/core/results/io/share.ts';
+import type { ResultsCheck } from '../src/core/results/io/validate.ts';
 import { validResults } from './fixtures/bad-inputs.ts';
 
 function errorOf(check: ResultsCheck): string {

@@ -1,7 +1,7 @@
 // The sentence above the tables after a short run, with the thresholds taken from the
 // statistics code: 6 samples for a 95% interval, 4 per side for a U test to reach 0.05.
 import { describe, expect, it } from 'vitest';
-import { MIN_ROUNDS_FOR_INTERVAL, MIN_ROUNDS_TO_DETECT, shortRunSentence } from '../src/results/text/short-run.ts';
+import { MIN_ROUNDS_FOR_INTERVAL, MIN_ROUNDS_TO_DETECT, shortRunSentence } from '../src/core/results/text/short-run.ts';
 import { fullResults } from './fixtures/full-results.ts';
 
 function withSamples(n: number) {

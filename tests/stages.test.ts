@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { STAGES, stageById, type Hasher, type Stage } from '../steps/index.ts';
 import { BASELINES, baselineById, decodeDataUrl, type BaselineHasher } from '../steps/baselines.ts';
-import { patternInput, toHex, type VectorFile } from '../src/selftest/vectors.ts';
+import { patternInput, toHex, type VectorFile } from '../src/core/vectors.ts';
 
 const OFFICIAL_PATH = fileURLToPath(new URL('../../shared/data/blake3-test-vectors.json', import.meta.url));
 const OURS_PATH = fileURLToPath(new URL('../data/blake3-vectors.json', import.meta.url));

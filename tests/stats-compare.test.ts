@@ -4,10 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import type { Results, RunResult } from '../src/bench/results.ts';
-import { compareResults, compareStages } from '../src/results/analysis/compare.ts';
-import { formatComparisonReport, formatStageReport } from '../src/results/text/compare-text.ts';
-import { holm } from '../src/stats/index.ts';
+import type { Results, RunResult } from '../src/core/bench/results.ts';
+import { compareResults, compareStages } from '../src/core/results/analysis/compare.ts';
+import { formatComparisonReport, formatStageReport } from '../src/core/results/text/compare-text.ts';
+import { holm } from '../src/core/stats/index.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
 
 /** Ten samples around `ns`, spread +-0.45%, so two contestants 10% apart never overlap. */

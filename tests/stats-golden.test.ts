@@ -6,11 +6,11 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { parseResultsJson } from '../src/results/io/validate.ts';
-import { compareSampleSets, samplesFromResults, samplesFromText, type ComparisonReport } from '../src/results/analysis/compare.ts';
-import { formatComparisonReport } from '../src/results/text/compare-text.ts';
-import { toGoBench } from '../src/results/io/gofmt.ts';
-import { compareSamples, formatDelta, formatFixed, formatP, formatPlusMinus, summarize } from '../src/stats/index.ts';
+import { parseResultsJson } from '../src/core/results/io/validate.ts';
+import { compareSampleSets, samplesFromResults, samplesFromText, type ComparisonReport } from '../src/core/results/analysis/compare.ts';
+import { formatComparisonReport } from '../src/core/results/text/compare-text.ts';
+import { toGoBench } from '../src/core/results/io/gofmt.ts';
+import { compareSamples, formatDelta, formatFixed, formatP, formatPlusMinus, summarize } from '../src/core/stats/index.ts';
 
 const golden = (name: string) => readFileSync(new URL(`./golden/${name}`, import.meta.url), 'utf8');
 

@@ -24,7 +24,7 @@ import {
   superscript,
   tidy,
   unitClass,
-} from '../src/stats/index.ts';
+} from '../src/core/stats/index.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 

@@ -2,8 +2,8 @@
 // and an estimate near ten seconds for every stage, so a class waits seconds, not minutes.
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
-import { DEFAULT_SIZES } from '../src/bench/plan.ts';
-import { STEP_BUDGET_MS, stepPlan } from '../src/bench-ui/step-plan.ts';
+import { DEFAULT_SIZES } from '../src/core/bench/plan.ts';
+import { STEP_BUDGET_MS, stepPlan } from '../src/app/bench/step-plan.ts';
 import { fullResults } from './fixtures/full-results.ts';
 
 describe('a step plan', () => {

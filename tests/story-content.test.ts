@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { layoutTree } from '../src/story/tree.ts';
-import { familyWiseErrorRate } from '../src/story/multiple.ts';
-import { STORIES } from '../src/story/narrative.ts';
-import { inlineSegments } from '../src/lib/inline.ts';
-import { stageFiles } from '../src/code/sources.ts';
+import { layoutTree } from '../src/app/story/tree.ts';
+import { familyWiseErrorRate } from '../src/app/story/multiple.ts';
+import { STORIES } from '../src/app/story/narrative.ts';
+import { inlineSegments } from '../src/app/ui/inline.ts';
+import { stageFiles } from '../src/app/ui/code/sources.ts';
 import { STAGES } from '../steps/index.ts';
 
 describe('layoutTree', () => {

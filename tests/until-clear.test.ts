@@ -1,7 +1,7 @@
 // The stopping rule of "run until the answer is clear": the widest 95% interval of any
 // step's speedup, against the width asked for.
 import { describe, expect, it } from 'vitest';
-import { formatHalfWidth, isClear, widest } from '../src/results/analysis/until-clear.ts';
+import { formatHalfWidth, isClear, widest } from '../src/core/results/analysis/until-clear.ts';
 import { fullResults } from './fixtures/full-results.ts';
 
 function withSamples(n: number, spread = 1) {

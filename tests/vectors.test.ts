@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderVectors, VECTORS_PATH } from '../scripts/gen-vectors.ts';
-import { EXTRA_LENGTHS, OFFICIAL_LENGTHS, type VectorFile } from '../src/selftest/vectors.ts';
+import { EXTRA_LENGTHS, OFFICIAL_LENGTHS, type VectorFile } from '../src/core/vectors.ts';
 
 const OFFICIAL_PATH = fileURLToPath(new URL('../../shared/data/blake3-test-vectors.json', import.meta.url));
 const officialPresent = existsSync(OFFICIAL_PATH);

@@ -4,10 +4,10 @@ import { parentPort } from 'node:worker_threads';
 import { readFile } from 'node:fs/promises';
 import { expose } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { createBenchCore } from './bench-core.ts';
-import { contestantById } from '../src/bench/contestants.ts';
+import { createBenchCore } from '../src/core/bench/bench-core.ts';
+import { contestantById } from '../src/core/bench/contestants.ts';
 
-if (!parentPort) throw new Error('bench.node-worker.ts runs as a worker thread, started by src/bench-node/node.ts');
+if (!parentPort) throw new Error('bench.node-worker.ts runs as a worker thread, started by src/node/node.ts');
 
 const repoRoot = new URL('../', import.meta.url);
 

@@ -1,9 +1,9 @@
 // The browser's bench worker: the shared core behind comlink. Started by
-// src/bench/browser.ts, one worker per contestant, so one contestant's failure (or its
+// src/app/bench/browser.ts, one worker per contestant, so one contestant's failure (or its
 // JIT history) never touches another's.
 import { expose } from 'comlink';
-import { createBenchCore } from './bench-core.ts';
-import { contestantById } from '../src/bench/contestants.ts';
+import { createBenchCore } from '../src/core/bench/bench-core.ts';
+import { contestantById } from '../src/core/bench/contestants.ts';
 
 // Stage sources as text, each loaded only when a version is asked for: a stage's
 // version is a hash of its files, the same one Node computes from disk.

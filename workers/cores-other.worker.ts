@@ -1,6 +1,6 @@
-// The other core of `npm run bench:cores -- --browser` (see src/bench/cores.ts): started
+// The other core of `npm run bench:cores -- --browser` (see src/core/bench/cores.ts): started
 // by cores.worker.ts, it hashes its own copy of the input whenever told to.
-import { otherCore } from '../src/bench/cores.ts';
+import { otherCore } from '../src/core/bench/cores.ts';
 
 self.addEventListener(
   'message',

@@ -1,6 +1,6 @@
 // The measuring thread of cores.html: a Web Worker, where waiting (Atomics.wait) is
-// allowed, runs src/bench/cores.ts with a nested worker as the other core.
-import { measureCores, type CoresOptions } from '../src/bench/cores.ts';
+// allowed, runs src/core/bench/cores.ts with a nested worker as the other core.
+import { measureCores, type CoresOptions } from '../src/core/bench/cores.ts';
 
 async function startOtherCore(size: number, control: Int32Array) {
   const worker = new Worker(new URL('./cores-other.worker.ts', import.meta.url), { type: 'module' });

@@ -1,4 +1,4 @@
-// The playground's worker. It runs inside the sandbox page (src/playground/sandbox-page.html),
+// The playground's worker. It runs inside the sandbox page (src/app/playground/sandbox-page.html),
 // in an opaque origin, started from a blob: URL holding this file's bundle, so it must be
 // one self-contained module: no chunks, no imports left at run time.
 //
@@ -13,12 +13,12 @@ import { expose } from 'comlink';
 import { blake3 } from '@noble/hashes/blake3.js';
 import * as blake3WasmGlue from 'blake3-wasm/dist/wasm/web/blake3_js.js';
 import blake3WasmDataUrl from 'blake3-wasm/dist/wasm/web/blake3_js_bg.wasm?url&inline';
-import { createBenchCore } from './bench-core.ts';
-import type { Contestant, ContestantHasher } from '../src/bench/contestants.ts';
+import { createBenchCore } from '../src/core/bench/bench-core.ts';
+import type { Contestant, ContestantHasher } from '../src/core/bench/contestants.ts';
 import { decodeDataUrl } from '../steps/baselines.ts';
 import { BLAKE3_WASM } from '../steps/blake3-wasm-info.ts';
-import { linkOrder, rewriteImports, type Program } from '../src/playground/link.ts';
-import { checkDigest, checkInput, type CheckOutcome, type CheckStep } from '../src/playground/checks.ts';
+import { linkOrder, rewriteImports, type Program } from '../src/core/playground/link.ts';
+import { checkDigest, checkInput, type CheckOutcome, type CheckStep } from '../src/core/playground/checks.ts';
 import vectorFile from '../data/blake3-vectors.json';
 
 function describeError(error: unknown): string {

@@ -6,10 +6,10 @@ import { expose } from 'comlink';
 import { STAGES, type Hasher } from '../steps/index.ts';
 import { BASELINES, baselineById } from '../steps/baselines.ts';
 import vectorFile from '../data/blake3-vectors.json';
-import { probeCapabilities } from '../src/bench/capabilities.ts';
-import { describeOneBlockChoice, describeThreadUse } from '../src/bench/threads.ts';
-import { FAULTS } from '../src/bench/faults.ts';
-import { patternInput, toHex, type VectorFile } from '../src/selftest/vectors.ts';
+import { probeCapabilities } from '../src/core/bench/capabilities.ts';
+import { describeOneBlockChoice, describeThreadUse } from '../src/core/bench/threads.ts';
+import { FAULTS } from '../src/core/bench/faults.ts';
+import { patternInput, toHex, type VectorFile } from '../src/core/vectors.ts';
 
 export type Verdict = 'pass' | 'fail' | 'unavailable';
 

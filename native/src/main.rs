@@ -1,5 +1,5 @@
 // Times the official blake3 crate compiled natively, with the method the bench uses in
-// its workers (workers/bench-core.ts): the input is bytes i % 251, every contestant is
+// its workers (src/core/bench/bench-core.ts): the input is bytes i % 251, every contestant is
 // warmed up while its batch grows, one sample lasts about the sample target, and rounds
 // take one sample of every contestant at every size in an order rotated by one each
 // round. The bench (`npm run bench -- --native`, src/bench/native.ts) runs this program

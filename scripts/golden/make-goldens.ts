@@ -16,9 +16,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Results } from '../../src/bench/results.ts';
-import { toGoBench } from '../../src/results/io/gofmt.ts';
-import { validateResults } from '../../src/results/io/validate.ts';
+import type { Results } from '../../src/core/bench/results.ts';
+import { toGoBench } from '../../src/core/results/io/gofmt.ts';
+import { validateResults } from '../../src/core/results/io/validate.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');

@@ -2,8 +2,8 @@
 // token-less flood, then every hostile check one at a time: nicknames, one device trying
 // to fill the class, the teacher's controls, the host's key, streams, results documents,
 // the board and the export.
-import { DEFAULT_CLASS_PLAN } from '../../src/class/plan.ts';
-import { path } from '../../src/class/protocol.ts';
+import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
+import { path } from '../../src/core/class/protocol.ts';
 import { Device } from './client.ts';
 import { boardReads, exportWhileServing, offPlanAndLarge } from './documents.ts';
 import { hiddenLeavesBoards, hostOnly, nicknames, oneDeviceFills, teacherControls } from './hostile.ts';

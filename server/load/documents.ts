@@ -1,7 +1,7 @@
 // Results documents and what the board and the export cost: the plan and a small size
 // cap are checked at the door, the board reads summaries only, and the zip export is
 // written piece by piece while the server keeps answering.
-import { DEFAULT_CLASS_PLAN } from '../../src/class/plan.ts';
+import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { Device, percentile, sleep } from './client.ts';
 import { fmtMs, type ClassUnderTest } from './pace.ts';
 import { planResults } from './server-process.ts';

@@ -2,8 +2,8 @@
 // trying to fill the class, closing joins, removing and hiding a machine, starting classes
 // without the host's key, nicknames that hide or impersonate, bodies another site's page
 // could send.
-import { DEFAULT_CLASS_PLAN } from '../../src/class/plan.ts';
-import { path } from '../../src/class/protocol.ts';
+import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
+import { path } from '../../src/core/class/protocol.ts';
 import { Device, pool } from './client.ts';
 import { deviceOf, type ClassUnderTest } from './pace.ts';
 import { planResults } from './server-process.ts';

@@ -1,9 +1,9 @@
 // The class at the app's own pace, under a flood: every student posts its results so far
-// every 2.5 s (as src/class/student.svelte.ts does), then its finished document, while a
+// every 2.5 s (as src/app/class/student.svelte.ts does), then its finished document, while a
 // hostile device sends token-less posts at ~200 a second and late students join. The
 // projector's stream times each post from its sending to the board. A class behind one
 // address (a school) has every device, the flood's too, on that address.
-import { DEFAULT_CLASS_PLAN } from '../../src/class/plan.ts';
+import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { Device, percentile, pool, sleep, type Stream } from './client.ts';
 import { planResults } from './server-process.ts';
 import type { Row } from './table.ts';

@@ -3,8 +3,8 @@
 // before it died is on the board after; the host's key (the teacher's link) is the same;
 // the projector's and the students' streams come back by themselves; the students' tokens
 // still work, so their posts go on.
-import { DEFAULT_CLASS_PLAN } from '../../src/class/plan.ts';
-import { path } from '../../src/class/protocol.ts';
+import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
+import { path } from '../../src/core/class/protocol.ts';
 import { Device, sleep, type Stream } from './client.ts';
 import { fmtMs, joinStudents, type ClassUnderTest } from './pace.ts';
 import { planResults, startServer } from './server-process.ts';

@@ -4,8 +4,8 @@
 // student joins and follows the board, posts at the app's pace with none refused; the
 // script gets the places left and no more, each refusal is counted on the teacher's board,
 // and removing the script's silent machines gives their places back.
-import { DEFAULT_CLASS_PLAN } from '../../src/class/plan.ts';
-import { path } from '../../src/class/protocol.ts';
+import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
+import { path } from '../../src/core/class/protocol.ts';
 import { Device, pool } from './client.ts';
 import { classAtPace, joinStudents, lateStudents, type ClassUnderTest } from './pace.ts';
 import { startServer } from './server-process.ts';

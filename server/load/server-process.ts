@@ -4,8 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RESULTS_FORMAT, type Results } from '../../src/bench/results.ts';
-import type { ClassPlan } from '../../src/class/plan.ts';
+import { RESULTS_FORMAT, type Results } from '../../src/core/bench/results.ts';
+import type { ClassPlan } from '../../src/core/class/plan.ts';
 
 export interface LoadServer {
   url: string;

@@ -3,7 +3,7 @@
 // projector's stream must connect and students must join; every slow connection must be
 // closed within seconds, and the server must hold no more connections than its caps.
 import { connect, type Socket } from 'node:net';
-import { path } from '../../src/class/protocol.ts';
+import { path } from '../../src/core/class/protocol.ts';
 import { CONNECTION_CAPS, TIMEOUTS } from '../limits.ts';
 import { Device, newAddress, percentile, pool, sleep } from './client.ts';
 import { fmtMs } from './pace.ts';

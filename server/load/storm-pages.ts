@@ -1,6 +1,6 @@
 // The reconnect storm's pages, in a process of their own (storm.ts starts it): two hundred
 // pages that drop their stream and reconnect again and again, each time reloading the
-// board with the ETag of the copy they hold, as src/class/live.svelte.ts does. Apart from
+// board with the ETag of the copy they hold, as src/app/class/live.svelte.ts does. Apart from
 // the process that times the projector, so the storm's own work never delays the clock
 // that measures the server. Prints its tally as JSON when `seconds` are over.
 import { Device, sleep } from './client.ts';

@@ -1,10 +1,10 @@
 // The reconnect storm: while a class posts at the app's pace, two hundred pages lose their
 // stream again and again (a flaky Wi-Fi, a proxy restarting), and each time reconnect and
-// reload the board, as src/class/live.svelte.ts does, with the ETag of the copy they hold
+// reload the board, as src/app/class/live.svelte.ts does, with the ETag of the copy they hold
 // (storm-pages.ts, in a process of its own). The projector's lag from a post to its screen
 // must stay under 300 ms at p99.
-import { DEFAULT_CLASS_PLAN } from '../../src/class/plan.ts';
-import { path } from '../../src/class/protocol.ts';
+import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
+import { path } from '../../src/core/class/protocol.ts';
 import { spawn } from 'node:child_process';
 import { Device, percentile, sleep, type Stream } from './client.ts';
 import { fmtMs, joinStudents, studentRun, type ClassUnderTest, type Posted } from './pace.ts';

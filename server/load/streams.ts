@@ -1,8 +1,8 @@
 // Event streams under abuse: one device opening hundreds, and readers that stop reading
 // while the class keeps sending (the server's memory must not follow their backlog).
-import { DEFAULT_CONTESTANT_IDS } from '../../src/bench/contestants.ts';
-import { DEFAULT_SIZES } from '../../src/bench/plan.ts';
-import { path } from '../../src/class/protocol.ts';
+import { DEFAULT_CONTESTANT_IDS } from '../../src/core/bench/contestants.ts';
+import { DEFAULT_SIZES } from '../../src/core/bench/plan.ts';
+import { path } from '../../src/core/class/protocol.ts';
 import { anonymousStreams } from '../limits.ts';
 import { Device, pool, sleep } from './client.ts';
 import type { ClassUnderTest } from './pace.ts';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { encodeSharePayload } from '../../src/results/io/share.ts';
+import { encodeSharePayload } from '../../src/core/results/io/share.ts';
 import { fullResults, storeResultsScript } from '../fixtures/full-results.ts';
 import { launchBrowser, openApp } from './harness.ts';
 

@@ -4,8 +4,8 @@
 // page stay as they were.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MAX_RESULTS_BYTES } from '../../src/results/io/limits.ts';
-import { decodeSharePayload, encodeSharePayload, toBase64Url } from '../../src/results/io/share.ts';
+import { MAX_RESULTS_BYTES } from '../../src/core/results/io/limits.ts';
+import { decodeSharePayload, encodeSharePayload, toBase64Url } from '../../src/core/results/io/share.ts';
 import { BAD_FILES, BAD_TEXT, validResults } from '../fixtures/bad-inputs.ts';
 import { launchBrowser, openApp } from './harness.ts';
 

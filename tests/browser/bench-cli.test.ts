@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp } from './harness.ts';
-import type { BenchPlan } from '../../src/bench/plan.ts';
-import type { Results } from '../../src/bench/results.ts';
-import { validateResults } from '../../src/results/io/validate.ts';
+import type { BenchPlan } from '../../src/core/bench/plan.ts';
+import type { Results } from '../../src/core/bench/results.ts';
+import { validateResults } from '../../src/core/results/io/validate.ts';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { parseResultsJson } from '../../src/results/io/validate.ts';
+import { parseResultsJson } from '../../src/core/results/io/validate.ts';
 import { choosePlan, runNotes, runToEnd, throughputRow } from './bench-helpers.ts';
 import { launchBrowser, openApp } from './harness.ts';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, startClassServer, type ClassServer } from '../fixtures/class-server.ts';
 import { freePort } from '../fixtures/ports.ts';
-import { path } from '../../src/class/protocol.ts';
+import { path } from '../../src/core/class/protocol.ts';
 import { launchBrowser } from './harness.ts';
 
 const SHOTS = '/tmp/shots-class';

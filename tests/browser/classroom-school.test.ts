@@ -8,7 +8,7 @@ import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, join, postResults, startClass, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
-import { path } from '../../src/class/protocol.ts';
+import { path } from '../../src/core/class/protocol.ts';
 import { launchBrowser } from './harness.ts';
 
 const SHOTS = '/tmp/shots-class';

@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Results } from '../../src/bench/results.ts';
-import { spread } from '../../src/class/board.ts';
-import { DEFAULT_CLASS_PLAN } from '../../src/class/plan.ts';
-import { path } from '../../src/class/protocol.ts';
-import { summarize } from '../../src/class/summary.ts';
-import { formatSig } from '../../src/results/text/format.ts';
+import type { Results } from '../../src/core/bench/results.ts';
+import { spread } from '../../src/app/class/board.ts';
+import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
+import { path } from '../../src/core/class/protocol.ts';
+import { summarize } from '../../src/core/class/summary.ts';
+import { formatSig } from '../../src/core/results/text/format.ts';
 import { call, classWithStudents, join, postResults, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
 import { launchBrowser, openApp } from './harness.ts';
 

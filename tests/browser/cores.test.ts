@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp } from './harness.ts';
-import type { CoresResult } from '../../src/bench/cores.ts';
+import type { CoresResult } from '../../src/core/bench/cores.ts';
 
 let browser: Browser;
 beforeAll(async () => {

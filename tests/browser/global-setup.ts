@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { missingBrowser } from '../../src/bench-node/browsers.ts';
-import { BROWSER_IDS } from '../../src/bench/engines.ts';
+import { missingBrowser } from '../../src/node/browsers.ts';
+import { BROWSER_IDS } from '../../src/core/bench/engines.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { GO_STAGES } from '../../src/go-track/stages.ts';
-import { TALK_STEPS } from '../../src/go-track/published.ts';
+import { GO_STAGES } from '../../src/app/go/stages.ts';
+import { TALK_STEPS } from '../../src/app/go/published.ts';
 import { launchBrowser, openApp, type OpenedPage } from './harness.ts';
 
 function expectClean(opened: OpenedPage) {

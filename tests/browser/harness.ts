@@ -1,13 +1,13 @@
 // Shared helpers for the browser tests: one Chromium per test file, a page per test,
 // and a record of everything that should never happen (page errors, console errors,
 // requests to another origin). Firefox (puppeteer-core over WebDriver BiDi) is started
-// by launchFirefox from src/bench-node/firefox.ts, with a fresh profile.
+// by launchFirefox from src/node/firefox.ts, with a fresh profile.
 import { inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../src/bench-node/chromium-path.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../src/node/chromium-path.ts';
 
 export { CHROMIUM, CHROMIUM_FLAGS };
-export { FIREFOX, launchFirefox } from '../../src/bench-node/firefox.ts';
+export { FIREFOX, launchFirefox } from '../../src/node/firefox.ts';
 
 export function baseURL(): string {
   return inject('baseURL');

@@ -4,7 +4,7 @@
 // long gap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { encodeSharePayload, toBase64Url } from '../../src/results/io/share.ts';
+import { encodeSharePayload, toBase64Url } from '../../src/core/results/io/share.ts';
 import { validResults } from '../fixtures/bad-inputs.ts';
 import { launchBrowser, openApp } from './harness.ts';
 

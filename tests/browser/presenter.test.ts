@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
-import { GO_STAGES } from '../../src/go-track/stages.ts';
+import { GO_STAGES } from '../../src/app/go/stages.ts';
 import { launchBrowser, openApp, type OpenedPage } from './harness.ts';
 import { storeResultsScript } from '../fixtures/full-results.ts';
 

@@ -8,8 +8,8 @@ import type { Browser } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { BASELINES } from '../../steps/baselines.ts';
 import { baseURL, launchBrowser, launchFirefox, openApp } from './harness.ts';
-import { launchWebKit } from '../../src/bench-node/webkit.ts';
-import { SIMD_PROBE } from '../../src/bench/capabilities.ts';
+import { launchWebKit } from '../../src/node/webkit.ts';
+import { SIMD_PROBE } from '../../src/core/bench/capabilities.ts';
 
 interface Row {
   id: string;

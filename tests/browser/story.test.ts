@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
-import { STORIES } from '../../src/story/narrative.ts';
+import { STORIES } from '../../src/app/story/narrative.ts';
 import { launchBrowser, openApp, type OpenedPage } from './harness.ts';
 
 const LAST = STAGES.length - 1;

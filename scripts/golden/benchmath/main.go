@@ -3,7 +3,7 @@
 // It is run by scripts/golden/make-goldens.ts; the tests themselves need no Go.
 //
 //	go run . cases < cases.json   # summaries and U-tests of sample pairs, as JSON
-//	go run . ties                 # src/stats/binomial-ties.ts
+//	go run . ties                 # src/core/stats/binomial-ties.ts
 //	go run . fixed < numbers.json # strconv.FormatFloat(x, 'f', digits) of [x, digits] pairs
 package main
 

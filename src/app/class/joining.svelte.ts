@@ -3,9 +3,9 @@
 // class is full or joins are closed, the page joins by itself as soon as the board shows
 // room (joins open, fewer machines than places: the teacher pressed "Let them in"); told to
 // wait by the server's pace, it tries again after the wait it was given.
-import { classApi, ClassApiError, type Student } from '../../class/api.ts';
-import { checkNickname } from '../../class/nickname.ts';
-import type { ClassInfo, RefusalReason } from '../../class/protocol.ts';
+import { classApi, ClassApiError, type Student } from './api.ts';
+import { checkNickname } from '../../core/class/nickname.ts';
+import type { ClassInfo, RefusalReason } from '../../core/class/protocol.ts';
 
 /** One id per page (random, 96 bits), so the teacher's board counts a page that keeps being refused once. */
 function attemptId(): string {

@@ -1,0 +1,138 @@
+// The benchmark API the app (and bench.html) calls. The page only coordinates: each
+// contestant hashes in its own module Web Worker running src/core/bench/bench-core.ts over
+// comlink, started when first needed and terminated on failure, time-out or cancel, so
+// the page stays responsive whatever a contestant does.
+
+import { wrap } from 'comlink';
+import type { BenchCore } from '../../core/bench/core-protocol.ts';
+import { detectCapabilities } from '../../core/bench/capabilities.ts';
+import type { EngineIdentity } from '../../core/bench/engines.ts';
+import { runBenchmark, type HostInfo, type Progress, type RunOptions } from '../../core/bench/runner.ts';
+import { WorkerDied, type WorkerHandle } from '../../core/bench/worker-handle.ts';
+import type { BenchPlan } from '../../core/bench/plan.ts';
+import type { Results } from '../../core/bench/results.ts';
+
+export { DEFAULT_SIZES, DEFAULT_ROUNDS, formatSize, parseSize, type BenchPlan } from '../../core/bench/plan.ts';
+export { DEFAULT_CONTESTANT_IDS, listContestants } from '../../core/bench/contestants.ts';
+export type { Progress } from '../../core/bench/runner.ts';
+
+export interface BenchCallbacks {
+  onProgress?(progress: Progress): void;
+  onResult?(partial: Results): void;
+  /** See RunOptions.enough: true after a round ends the run there. */
+  enough?(partial: Results, round: number): boolean;
+}
+
+export interface RunningBenchmark {
+  /** Resolves with the full document, or the partial one after cancel(); never rejects for a failing contestant. */
+  done: Promise<Results>;
+  cancel(): void;
+}
+
+function spawnBrowserWorker(): WorkerHandle {
+  const worker = new Worker(new URL('../../../workers/bench.worker.ts', import.meta.url), { type: 'module' });
+  const exited = new Promise<never>((_, reject) => {
+    // Fires for errors nothing in the worker caught: a module that failed to load, or a
+    // crash outside any call (calls report their own errors as data).
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      // No message usually means the script did not load: most often the app was updated
+      // on its server after this page was opened, and the page still asks for the old file.
+      reject(new WorkerDied(event.message || 'the bench worker failed to start or crashed (if the app was updated since this page was opened, reload the page)'));
+    });
+    worker.addEventListener('messageerror', () => reject(new WorkerDied('the bench worker sent a message that could not be read')));
+  });
+  return {
+    core: wrap<BenchCore>(worker) as unknown as BenchCore,
+    exited,
+    terminate: () => worker.terminate(),
+  };
+}
+
+interface UserAgentData {
+  brands?: { brand: string; version: string }[];
+  platform?: string;
+  getHighEntropyValues?(hints: string[]): Promise<{ fullVersionList?: { brand: string; version: string }[]; architecture?: string; bitness?: string }>;
+}
+
+/** "Chromium 156.0.8078.79", "Firefox 140.0", "Safari 18.2", from the user agent. */
+export function describeBrowser(userAgent: string, fullVersions: { brand: string; version: string }[] = []): string {
+  // Brand lists hold a decoy ("Not_A Brand"), the engine ("Chromium") and maybe a product name.
+  const real = fullVersions.filter((b) => !/not.?a.?brand/i.test(b.brand));
+  const named = real.find((b) => !/^(Chromium|HeadlessChrome)$/.test(b.brand)) ?? real.find((b) => b.brand === 'Chromium');
+  if (named) return `${named.brand} ${named.version}`;
+  const patterns: [RegExp, string][] = [
+    [/Edg\/([\d.]+)/, 'Edge'],
+    [/OPR\/([\d.]+)/, 'Opera'],
+    [/Firefox\/([\d.]+)/, 'Firefox'],
+    [/(?:Headless)?Chrome\/([\d.]+)/, 'Chromium'],
+    [/Version\/([\d.]+).*Safari\//, 'Safari'],
+  ];
+  for (const [pattern, name] of patterns) {
+    const match = pattern.exec(userAgent);
+    if (match) return `${name} ${match[1]}`;
+  }
+  return 'unknown browser';
+}
+
+/** "Linux x86_64", "Windows", "macOS", "Android", "iOS", "ChromeOS", from the user agent. */
+export function describeOs(userAgent: string): string {
+  if (/Android/.test(userAgent)) return 'Android';
+  if (/iPhone|iPad|iPod/.test(userAgent)) return 'iOS';
+  if (/CrOS/.test(userAgent)) return 'ChromeOS';
+  if (/Windows/.test(userAgent)) return 'Windows';
+  if (/Mac OS X|Macintosh/.test(userAgent)) return 'macOS';
+  const linux = /Linux ?([\w-]+)?/.exec(userAgent);
+  if (linux) return linux[1] ? `Linux ${linux[1]}` : 'Linux';
+  return 'unknown OS';
+}
+
+export async function browserHost(label?: string): Promise<HostInfo> {
+  const userAgent = navigator.userAgent;
+  const data = (navigator as Navigator & { userAgentData?: UserAgentData }).userAgentData;
+  let fullVersions: { brand: string; version: string }[] = [];
+  try {
+    fullVersions = (await data?.getHighEntropyValues?.(['fullVersionList']))?.fullVersionList ?? [];
+  } catch {
+    // Only a nicety: the user agent string has the major version.
+  }
+  return {
+    runtime: 'browser',
+    runtimeVersion: describeBrowser(userAgent, fullVersions),
+    userAgent: userAgent.slice(0, 512),
+    os: describeOs(userAgent),
+    cores: Math.max(1, navigator.hardwareConcurrency || 1),
+    ...(label ? { label } : {}),
+  };
+}
+
+/**
+ * Starts a run. Progress and partial results arrive through the callbacks; `done`
+ * resolves with the results (partial after cancel). A bad plan (unknown id, no sizes)
+ * rejects `done` with a message saying what is wrong.
+ */
+export function startBenchmark(
+  plan: BenchPlan,
+  callbacks: BenchCallbacks = {},
+  tuning: Pick<RunOptions, 'timeouts' | 'warmupMs'> & { label?: string; engine?: EngineIdentity } = {},
+): RunningBenchmark {
+  const controller = new AbortController();
+  const { engine } = tuning;
+  const done = browserHost(tuning.label).then((host) =>
+    runBenchmark({
+      plan,
+      // A driver knows the exact version; the user agent of some browsers has only the major one.
+      host: engine ? { ...host, runtimeVersion: `${engine.name} ${engine.version}` } : host,
+      engine,
+      capabilities: detectCapabilities(),
+      spawn: spawnBrowserWorker,
+      signal: controller.signal,
+      onProgress: callbacks.onProgress && ((p) => callbacks.onProgress!(p)),
+      onResult: callbacks.onResult && ((r) => callbacks.onResult!(r)),
+      enough: callbacks.enough && ((r, round) => callbacks.enough!(r, round)),
+      timeouts: tuning.timeouts,
+      warmupMs: tuning.warmupMs,
+    }),
+  );
+  return { done, cancel: () => controller.abort() };
+}

@@ -1,0 +1,120 @@
+// What the class board shows, computed from the machines' summaries: at one input size,
+// each contestant's throughput on every machine with the class median and its spread,
+// and the class's speedup ladder (each machine's step from one stage to the next, the
+// median of those steps) beside the article's figures. Pure functions, tested in Node.
+import { STAGES } from '../../../steps/index.ts';
+import { DEFAULT_CONTESTANTS } from '../../core/bench/contestants.ts';
+import { articleSpeedupBetween } from '../../core/results/analysis/model.ts';
+import { quantileSorted } from '../../core/stats/median.ts';
+import type { ClassPlan } from '../../core/class/plan.ts';
+import { runState, type EntrySummary, type RunState } from '../../core/class/summary.ts';
+
+/** A class-wide figure: median, quartiles and extremes over the machines that have it. */
+export interface Spread {
+  median: number;
+  q1: number;
+  q3: number;
+  min: number;
+  max: number;
+  /** Machines it is computed from. */
+  n: number;
+}
+
+export interface BoardColumn {
+  id: string;
+  title: string;
+  kind: 'stage' | 'baseline' | 'peer';
+}
+
+export interface LadderStep {
+  id: string;
+  title: string;
+  previous: string;
+  /** The class's step: per machine this stage's throughput over the previous one's, then the median. */
+  step: Spread | null;
+  /** The article's figure for the same step (multiplied over stages the plan skips), or null. */
+  article: number | null;
+}
+
+const contestants = new Map(DEFAULT_CONTESTANTS.map((c) => [c.id, c]));
+
+export function spread(values: number[]): Spread | null {
+  const sorted = values.filter((v) => Number.isFinite(v) && v > 0).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  return {
+    median: quantileSorted(sorted, 0.5),
+    q1: quantileSorted(sorted, 0.25),
+    q3: quantileSorted(sorted, 0.75),
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+    n: sorted.length,
+  };
+}
+
+/** The plan's contestants with their titles, in the plan's (the lesson's) order. */
+export function boardColumns(plan: ClassPlan): BoardColumn[] {
+  return plan.contestants.map((id) => {
+    const c = contestants.get(id);
+    return { id, title: c?.title ?? id, kind: c?.kind ?? 'peer' };
+  });
+}
+
+const SHORT_NAMES: Record<string, string> = { 'blake3-wasm': 'WASM', 'hash-wasm': 'hash-wasm', 'noble-hashes': 'noble', sha256: 'SHA-256' };
+const stageNumbers = new Map(STAGES.map((stage) => [stage.id, String(stage.index)]));
+
+/** A column's short name under the chart and atop the table: the stage's number, or a short library name. */
+export function columnLabel(column: BoardColumn): string {
+  return stageNumbers.get(column.id) ?? SHORT_NAMES[column.id] ?? column.id;
+}
+
+/** One machine's median MB/s for a contestant at a size, if it has one. */
+export function throughputOf(entry: EntrySummary, id: string, size: number): number | undefined {
+  return entry.throughput[id]?.[String(size)];
+}
+
+/** Machines that have posted at least one figure. */
+export function reported(entries: EntrySummary[]): number {
+  return entries.filter((entry) => Object.keys(entry.throughput).length > 0).length;
+}
+
+/** The class median and quartiles of each contestant at `size`. */
+export function contestantSpreads(entries: EntrySummary[], plan: ClassPlan, size: number): Map<string, Spread | null> {
+  return new Map(plan.contestants.map((id) => [id, spread(entries.map((e) => throughputOf(e, id, size) ?? NaN))]));
+}
+
+/** Each stage of the plan over the stage before it in the plan: the class's step and the article's. */
+export function classLadder(entries: EntrySummary[], plan: ClassPlan, size: number): LadderStep[] {
+  const stages = boardColumns(plan).filter((c) => c.kind === 'stage');
+  return stages.slice(1).map((stage, i) => {
+    const previous = stages[i].id;
+    const ratios = entries.map((e) => {
+      const now = throughputOf(e, stage.id, size);
+      const before = throughputOf(e, previous, size);
+      return now !== undefined && before !== undefined ? now / before : NaN;
+    });
+    return { id: stage.id, title: stage.title, previous, step: spread(ratios), article: articleSpeedupBetween(previous, stage.id) };
+  });
+}
+
+export type SortKey = 'nickname' | 'browser' | 'os' | 'cores' | 'done' | { contestant: string };
+export type SortDirection = 'ascending' | 'descending';
+
+const RUN_ORDER: Record<RunState, number> = { silent: 0, running: 1, stopped: 2, finished: 3 };
+
+function sortValue(entry: EntrySummary, key: SortKey, size: number): string | number | undefined {
+  if (typeof key === 'object') return throughputOf(entry, key.contestant, size);
+  if (key === 'cores') return entry.cores;
+  if (key === 'done') return RUN_ORDER[runState(entry)];
+  return entry[key].toLocaleLowerCase();
+}
+
+/** The board's table order; machines without a figure for the sorted column go last either way. */
+export function sortEntries(entries: EntrySummary[], key: SortKey, direction: SortDirection, size: number): EntrySummary[] {
+  const sign = direction === 'ascending' ? 1 : -1;
+  return [...entries].sort((a, b) => {
+    const x = sortValue(a, key, size);
+    const y = sortValue(b, key, size);
+    if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
+    return x < y ? -sign : x > y ? sign : 0;
+  });
+}

@@ -1,0 +1,48 @@
+// Whether the page was served by the class server (`npm run classroom`). One same-origin
+// request on load: the class server answers it with JSON; a static host answers with its
+// index page or a 404, which is read as "no class server" without a word to the user.
+// Nothing else of the class features loads until the answer is yes.
+// The teacher's link (`npm run classroom` prints it) carries the host's key in its query:
+// it is kept in this browser and taken out of the address bar before anything else runs,
+// so it is not left in a screenshot of the projector or a link copied from it.
+import { rememberHost } from './identity.ts';
+import { HOST_KEY_PARAM } from '../../core/class/protocol.ts';
+
+function takeHostKey(): void {
+  const query = new URLSearchParams(location.search);
+  const key = query.get(HOST_KEY_PARAM);
+  if (key === null) return;
+  if (/^[A-Za-z0-9_-]{1,200}$/.test(key)) rememberHost(key);
+  // Written by hand: URLSearchParams would turn a bare flag such as ?present into "?present=".
+  const rest = location.search
+    .slice(1)
+    .split('&')
+    .filter((part) => part !== '' && !part.startsWith(`${HOST_KEY_PARAM}=`));
+  history.replaceState(history.state, '', `${location.pathname}${rest.length ? `?${rest.join('&')}` : ''}${location.hash}`);
+}
+
+class ClassServerProbe {
+  /** True once the class server answered; the class link appears then. */
+  present = $state(false);
+  /** The address students open (the server's address on the local network). */
+  joinOrigin = $state<string | null>(null);
+  /** False until the probe has answered either way. */
+  settled = $state(false);
+
+  constructor() {
+    takeHostKey();
+    // No Accept header: a static host then sends its index page (HTML) rather than a 404 that browsers log.
+    fetch('/api/class')
+      .then((response) => (response.ok && response.headers.get('content-type')?.startsWith('application/json') ? response.json() : null))
+      .then((body: unknown) => {
+        const answer = body as { app?: unknown; joinOrigin?: unknown } | null;
+        if (answer?.app !== 'blake3-lab-class') return;
+        this.present = true;
+        this.joinOrigin = typeof answer.joinOrigin === 'string' && /^https?:\/\//.test(answer.joinOrigin) ? answer.joinOrigin : location.origin;
+      })
+      .catch(() => {})
+      .finally(() => (this.settled = true));
+  }
+}
+
+export const classServer = new ClassServerProbe();

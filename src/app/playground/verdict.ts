@@ -1,0 +1,84 @@
+// The playground's answer in words: the draft against the original stage, size by
+// size, with benchstat's test (Mann-Whitney U on the samples) and the Holm correction
+// over the sizes, as the results pages judge a step between stages. A difference is
+// claimed only where the adjusted p-value is below 0.05; elsewhere the answer is "no
+// measurable difference", which is a result, not a failure.
+
+import type { Results } from '../../core/bench/results.ts';
+import { formatSize } from '../../core/bench/plan.ts';
+import { compareSamples, holm, formatPValue } from '../../core/stats/index.ts';
+
+export const ALPHA = 0.05;
+
+export interface SizeVerdict {
+  size: number;
+  /** Original median time over the draft's: above 1 the draft is faster. */
+  speedup: number;
+  /** Holm-adjusted p-value over the sizes compared. */
+  p: number;
+  significant: boolean;
+  /** "12% faster (p=0.002)", "no measurable difference (p=0.41)". */
+  text: string;
+}
+
+export interface Verdict {
+  headline: string;
+  sizes: SizeVerdict[];
+}
+
+/** "12% faster", "3.1x faster", "25% slower": throughput terms, as a learner reads them. */
+export function describeSpeedup(speedup: number): string {
+  if (speedup >= 2) return `${speedup.toFixed(1)}x faster`;
+  if (speedup >= 1) return `${Math.round((speedup - 1) * 100)}% faster`;
+  if (speedup > 0.5) return `${Math.round((1 - speedup) * 100)}% slower`;
+  return `${(1 / speedup).toFixed(1)}x slower`;
+}
+
+function samples(results: Results, contestant: string, size: number): number[] | null {
+  const run = results.runs.find((r) => r.contestant === contestant && r.size === size);
+  return run && run.status === 'ok' && run.nsPerOp.length > 0 ? run.nsPerOp : null;
+}
+
+/** The verdict of `draft` against `original`; null when no size has samples of both. */
+export function judge(results: Results, draft: string, original: string, originalName: string): Verdict | null {
+  const compared: { size: number; a: number[]; b: number[] }[] = [];
+  for (const size of results.config.sizes) {
+    const a = samples(results, original, size);
+    const b = samples(results, draft, size);
+    if (a && b) compared.push({ size, a, b });
+  }
+  if (compared.length === 0) return null;
+  const comparisons = compared.map(({ a, b }) => compareSamples(a, b, ALPHA));
+  const adjusted = holm(comparisons.map((c) => c.p));
+  const sizes = compared.map(({ size }, i): SizeVerdict => {
+    const c = comparisons[i];
+    const speedup = c.oldCenter / c.newCenter;
+    const p = adjusted[i];
+    const significant = p <= ALPHA && speedup !== 1;
+    const text = significant ? `${describeSpeedup(speedup)} (p=${formatPValue(p)})` : `no measurable difference (p=${formatPValue(p)})`;
+    return { size, speedup, p, significant, text };
+  });
+  return { headline: headline(sizes, originalName), sizes };
+}
+
+function headline(sizes: SizeVerdict[], originalName: string): string {
+  const faster = sizes.filter((s) => s.significant && s.speedup > 1);
+  const slower = sizes.filter((s) => s.significant && s.speedup < 1);
+  if (faster.length === 0 && slower.length === 0) return `No measurable difference from ${originalName}.`;
+  const sizesOf = (list: SizeVerdict[]) => list.map((s) => formatSize(s.size)).join(', ');
+  if (faster.length > 0 && slower.length > 0) {
+    return `Mixed: your change is faster than ${originalName} at ${sizesOf(faster)} and slower at ${sizesOf(slower)}.`;
+  }
+  const moved = faster.length > 0 ? faster : slower;
+  // The clearest result leads; the other sizes follow in a few words.
+  const best = moved.reduce((m, s) => (s.p < m.p ? s : m));
+  const lead = `Your change is ${describeSpeedup(best.speedup)} than ${originalName}`;
+  const p = `(p=${formatPValue(best.p)})`;
+  if (sizes.length === 1) return `${lead} ${p}.`;
+  const direction = faster.length > 0 ? 'faster' : 'slower';
+  const quiet = sizes.filter((s) => !s.significant);
+  if (quiet.length === 0) return `${lead} at ${formatSize(best.size)} ${p}, and ${direction} at every size.`;
+  const others = moved.filter((s) => s !== best);
+  const also = others.length > 0 ? `, ${direction} at ${sizesOf(others)} too` : '';
+  return `${lead} at ${formatSize(best.size)} ${p}${also}; no measurable difference at ${sizesOf(quiet)}.`;
+}

@@ -1,0 +1,53 @@
+// The page's side of workers/results.worker.ts: every share link and imported file is
+// decoded and validated in a worker of its own, terminated when it answers or when the
+// time limit passes. The page only waits, so a hostile link costs it nothing: no frame is
+// held up however long the worker takes or however much memory it fills before the
+// limit (the worker's memory goes with it).
+import { wrap } from 'comlink';
+import type { ResultsWorkerApi } from '../../../workers/results.worker.ts';
+import type { ResultsCheck } from '../../core/results/io/validate.ts';
+
+/**
+ * How long reading one document may take. A real run's link decodes in tens of
+ * milliseconds and the largest document the limits allow in about a second on a slow
+ * phone; past this, the input is refused rather than waited for.
+ */
+export const DECODE_TIME_LIMIT_MS = 10_000;
+
+async function inWorker(call: (api: ResultsWorkerApi) => Promise<ResultsCheck>, what: string): Promise<ResultsCheck> {
+  const worker = new Worker(new URL('../../../workers/results.worker.ts', import.meta.url), { type: 'module' });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const refused = new Promise<ResultsCheck>((resolve) => {
+    timer = setTimeout(
+      () =>
+        resolve({
+          ok: false,
+          error: `Reading ${what} took more than ${DECODE_TIME_LIMIT_MS / 1000} s, far longer than any real results need; it was stopped and nothing was opened.`,
+        }),
+      DECODE_TIME_LIMIT_MS,
+    );
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      resolve({
+        ok: false,
+        error: `${what[0].toUpperCase()}${what.slice(1)} could not be read: the reader stopped (${event.message || 'it failed to start; reload the page'}).`,
+      });
+    });
+  });
+  try {
+    return await Promise.race([call(wrap<ResultsWorkerApi>(worker) as unknown as ResultsWorkerApi), refused]);
+  } finally {
+    clearTimeout(timer);
+    worker.terminate();
+  }
+}
+
+/** decodeSharePayload (share.ts), run in a worker with a time limit. */
+export function decodeShareLink(payload: string): Promise<ResultsCheck> {
+  return inWorker((api) => api.decodeSharePayload(payload), 'this link');
+}
+
+/** readResultsFile (io.ts), run in a worker with a time limit. */
+export function readResultsFileOffThread(file: Blob): Promise<ResultsCheck> {
+  return inWorker((api) => api.readResultsFile(file), 'this file');
+}

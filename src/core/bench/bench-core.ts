@@ -1,0 +1,210 @@
+// The half of the benchmark that runs inside a worker, the only part of it that hashes.
+// Each worker, and so each instance of this core, serves one contestant. The
+// coordinator (src/core/bench/runner.ts) decides what to measure and when; this module loads
+// the contestant, proves its digests right, warms it up, picks how many hashes one
+// sample holds, and times samples. What they say to each other is in
+// src/core/bench/core-protocol.ts; the timed loop itself is in batch-timer.ts.
+//
+// The same core runs in a browser Web Worker (bench.worker.ts) and a Node worker thread
+// (bench.node-worker.ts). Errors come back as data ({ status: 'failed', reason }), so
+// the coordinator sees a broken contestant as a result, not as a lost worker.
+
+import { blake3 } from '@noble/hashes/blake3.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import type { Contestant, ContestantHasher } from './contestants.ts';
+import { missingCapability, type Capabilities } from './capabilities.ts';
+import { contentVersion } from './source-version.ts';
+import { measureTimerResolutionMs } from './timer.ts';
+import type { BenchCore, LoadOutcome, PrepareOutcome, PrepareSettings, Probe } from './core-protocol.ts';
+import { patternInput } from '../vectors.ts';
+import { batchTimer, currentSink, type Batch } from './batch-timer.ts';
+import { describeDigest, message, sameDigest, wrongBeforeTiming } from './digest-check.ts';
+
+export type { BenchCore } from './core-protocol.ts';
+
+/**
+ * Small inputs every contestant must hash right before anything else: empty, one byte,
+ * block and chunk edges, and a five-chunk tree. Cheap even for stage 0, so a contestant
+ * that hangs or throws is caught here, within the short load time-out.
+ */
+export const SMOKE_LENGTHS = [0, 1, 63, 64, 65, 1023, 1024, 1025, 4097];
+
+/** Calibration grows the batch until it lasts this fraction of the sample target. */
+const CALIBRATION_FRACTION = 1 / 4;
+
+/** Ceiling on hashes per sample; a batch this large that still reads 0 ms means a broken timer. */
+const MAX_ITERATIONS = 1 << 30;
+
+export interface CoreOptions {
+  /**
+   * Finds a contestant by id: the registry's contestantById in the bench workers, the
+   * compiled drafts in the playground's sandbox. Passed in rather than imported, so a
+   * worker bundle holds only the contestants it can run.
+   */
+  resolve: (id: string) => Contestant | undefined;
+  /** Milliseconds clock; performance.now unless a test brings a fake. */
+  now?: () => number;
+  /** Reads a repo-relative source file, for stage versions. */
+  readSource?: (path: string) => Promise<string>;
+}
+
+type TimeBatch = (input: Uint8Array, n: number) => Promise<Batch>;
+type Oracle = (input: Uint8Array) => Uint8Array;
+
+function oracleOf(contestant: Contestant): Oracle {
+  return contestant.oracle === 'sha256' ? sha256 : blake3;
+}
+
+/** Source version of each contestant: its package version, else a hash of its files. */
+async function sourceVersions(ids: string[], options: CoreOptions): Promise<Record<string, string>> {
+  const versions: Record<string, string> = {};
+  for (const id of ids) {
+    const c = options.resolve(id);
+    if (!c) continue;
+    if (c.version) versions[id] = c.version;
+    else if (!options.readSource) versions[id] = 'unversioned';
+    else {
+      try {
+        versions[id] = await contentVersion(c.files, options.readSource);
+      } catch (error) {
+        versions[id] = `unversioned (${message(error)})`.slice(0, 120);
+      }
+    }
+  }
+  return versions;
+}
+
+/** Hashes the smoke inputs; a reason when one throws or is wrong, else whether the hash returns a promise. */
+async function smokeTest(hasher: ContestantHasher, oracle: Oracle): Promise<{ reason: string } | { isAsync: boolean }> {
+  let isAsync = false;
+  for (const length of SMOKE_LENGTHS) {
+    const input = patternInput(length);
+    let digest: unknown;
+    try {
+      const result = hasher.hash(input);
+      isAsync = result instanceof Promise;
+      digest = await result;
+    } catch (error) {
+      return { reason: `threw on a ${length}-byte input: ${message(error)}` };
+    }
+    const expected = oracle(input);
+    if (!sameDigest(digest, expected)) return { reason: wrongBeforeTiming(length, digest, expected) };
+  }
+  return { isAsync };
+}
+
+/** The input of `size` bytes, in shared memory when asked for; a string when that cannot be. */
+function inputOf(size: number, shared: boolean | undefined): Uint8Array | string {
+  const input = patternInput(size);
+  if (!shared) return input;
+  if (typeof SharedArrayBuffer !== 'function') {
+    return 'inputs in shared memory were asked for, but this worker has no SharedArrayBuffer (is the page cross-origin isolated?)';
+  }
+  const copy = new Uint8Array(new SharedArrayBuffer(size));
+  copy.set(input);
+  return copy;
+}
+
+/**
+ * Warms up (so the JIT has tiered up) while growing the batch; the last batch, taken
+ * warm and long enough to trust, sets the count for the sample target.
+ */
+async function calibrate(timeBatch: TimeBatch, input: Uint8Array, expected: Uint8Array, settings: PrepareSettings, started: number, now: () => number): Promise<PrepareOutcome> {
+  let n = 1;
+  let batch = await timeBatch(input, n);
+  while (now() - started < settings.warmupMs || batch.ms < settings.sampleTargetMs * CALIBRATION_FRACTION) {
+    if (batch.ms < settings.sampleTargetMs * CALIBRATION_FRACTION) n *= 2;
+    if (n > MAX_ITERATIONS) return { status: 'failed', reason: 'the timer did not advance over a billion hashes' };
+    batch = await timeBatch(input, n);
+  }
+  if (!sameDigest(batch.digest, expected)) {
+    return { status: 'failed', reason: `wrong digest for a ${input.length}-byte input after warming up: got ${describeDigest(batch.digest)}` };
+  }
+  const iterations = settings.iterations ?? Math.max(1, Math.ceil((n * settings.sampleTargetMs) / batch.ms));
+  return { status: 'ready', iterations, nsPerOp: (batch.ms * 1e6) / n, elapsedMs: now() - started };
+}
+
+export function createBenchCore(options: CoreOptions): BenchCore {
+  const now = options.now ?? (() => performance.now());
+  let oracle: Oracle = blake3;
+  let timeBatch: TimeBatch | undefined;
+  const prepared = new Map<number, { input: Uint8Array; expected: Uint8Array }>();
+
+  return {
+    async probe(ids: string[]): Promise<Probe> {
+      const versions = await sourceVersions(ids, options);
+      return {
+        timerResolutionNs: measureTimerResolutionMs(now) * 1e6,
+        crossOriginIsolated: globalThis.crossOriginIsolated === true,
+        versions,
+      };
+    },
+
+    async load(id: string, capabilities: Capabilities): Promise<LoadOutcome> {
+      const found = options.resolve(id);
+      if (!found) return { status: 'failed', reason: `unknown contestant "${id}"` };
+      const missing = missingCapability(found.requires, capabilities);
+      if (missing) return { status: 'failed', reason: missing };
+      oracle = oracleOf(found);
+      let hasher: ContestantHasher;
+      try {
+        hasher = await found.load();
+      } catch (error) {
+        return { status: 'failed', reason: `could not load: ${message(error)}` };
+      }
+      const smoke = await smokeTest(hasher, oracle);
+      if ('reason' in smoke) return { status: 'failed', reason: smoke.reason };
+      timeBatch = batchTimer(hasher, smoke.isAsync, now);
+      const threadUse = hasher.threadUse?.();
+      const oneBlock = hasher.oneBlockChoice?.();
+      return { status: 'loaded', ...(threadUse && { threadUse }), ...(oneBlock && { oneBlock }) };
+    },
+
+    /** The first hash is timed too; when it alone is over the time box, nothing more is run. */
+    async prepare(size, settings) {
+      if (!timeBatch) return { status: 'failed', reason: 'no contestant loaded' };
+      const started = now();
+      const input = inputOf(size, settings.sharedInput);
+      if (typeof input === 'string') return { status: 'failed', reason: input };
+      const expected = oracle(input);
+      let first: Batch;
+      try {
+        first = await timeBatch(input, 1);
+      } catch (error) {
+        return { status: 'failed', reason: `threw on a ${size}-byte input: ${message(error)}` };
+      }
+      if (!sameDigest(first.digest, expected)) return { status: 'failed', reason: wrongBeforeTiming(size, first.digest, expected) };
+      // This hash and at least one timed sample must fit in the time box, or nothing will.
+      if (first.ms * 2 > settings.timeBoxMs) return { status: 'too-slow', firstHashNs: first.ms * 1e6, elapsedMs: now() - started };
+      prepared.set(size, { input, expected });
+      // A hash slower than both the warm-up and the sample target needs neither: its
+      // first run already spent the warm-up, and one hash per sample is the least.
+      if (first.ms >= settings.warmupMs && first.ms >= settings.sampleTargetMs) {
+        return { status: 'ready', iterations: settings.iterations ?? 1, nsPerOp: first.ms * 1e6, elapsedMs: now() - started };
+      }
+      try {
+        return await calibrate(timeBatch, input, expected, settings, started, now);
+      } catch (error) {
+        return { status: 'failed', reason: `threw on a ${size}-byte input: ${message(error)}` };
+      }
+    },
+
+    async sample(size, iterations) {
+      const ready = prepared.get(size);
+      if (!ready || !timeBatch) return { status: 'failed', reason: `size ${size} was not prepared in this worker` };
+      let batch: Batch;
+      try {
+        batch = await timeBatch(ready.input, iterations);
+      } catch (error) {
+        return { status: 'failed', reason: `threw on a ${size}-byte input: ${message(error)}` };
+      }
+      // Checked after the clock stops: a contestant whose state goes bad over many
+      // calls (a reused buffer, a stack too small) is caught, at no cost to the timing.
+      if (!sameDigest(batch.digest, ready.expected)) {
+        return { status: 'failed', reason: `wrong digest for a ${size}-byte input after ${iterations} hashes: got ${describeDigest(batch.digest)}` };
+      }
+      if (!(batch.ms > 0)) return { status: 'failed', reason: `the timer did not advance over ${iterations} hashes` };
+      return { status: 'ok', elapsedNs: batch.ms * 1e6, sink: currentSink() };
+    },
+  };
+}

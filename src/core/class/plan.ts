@@ -1,0 +1,74 @@
+// What every machine in a class measures: the teacher picks it once, every student's
+// run follows it, so all the points on the board are comparable. The server checks a
+// plan with checkClassPlan before storing it; the student's page runs it as it is.
+import { STAGES } from '../../../steps/index.ts';
+import { DEFAULT_CONTESTANTS, DEFAULT_CONTESTANT_IDS } from '../bench/contestants.ts';
+import { DEFAULT_SIZES, formatSize } from '../bench/plan.ts';
+import type { PlanNeeds } from './secure-origin.ts';
+
+export interface ClassPlan {
+  /** Stage and baseline ids, in the registry's order. */
+  contestants: string[];
+  /** Input sizes in bytes, ascending, from the bench's size list. */
+  sizes: number[];
+  rounds: number;
+}
+
+/** More rounds than this would keep a class waiting; the bench page is there for long runs. */
+export const MAX_CLASS_ROUNDS = 30;
+
+/**
+ * Every stage and the WASM yardstick at 1 KiB and 64 KiB, 3 rounds: the whole ladder in
+ * about 15 s on a busy 2-core server in Chromium, so well under a minute on a slow
+ * laptop. Stage 0 stays in: the first rung is the lesson's most striking one, and its
+ * quadratic cost is still only tens of ms a hash at 64 KiB.
+ */
+export const DEFAULT_CLASS_PLAN: ClassPlan = {
+  contestants: DEFAULT_CONTESTANTS.filter((c) => c.kind === 'stage' || c.id === 'blake3-wasm').map((c) => c.id),
+  sizes: [1024, 65536],
+  rounds: 3,
+};
+
+export type PlanCheck = { ok: true; plan: ClassPlan } | { ok: false; error: string };
+
+/** Checks a plan from outside (the teacher's page) and returns a fresh copy in canonical order. */
+export function checkClassPlan(value: unknown): PlanCheck {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'The plan must be an object' };
+  const keys = Object.keys(value);
+  const extra = keys.find((key) => !['contestants', 'sizes', 'rounds'].includes(key));
+  if (extra !== undefined) return { ok: false, error: `The plan has a field "${extra.slice(0, 40)}" that plans do not have` };
+  const { contestants, sizes, rounds } = value as Record<string, unknown>;
+  if (!Array.isArray(contestants) || contestants.length === 0) return { ok: false, error: 'Pick at least one stage or library' };
+  const unknown = contestants.find((id) => typeof id !== 'string' || !DEFAULT_CONTESTANT_IDS.includes(id));
+  if (unknown !== undefined) return { ok: false, error: `${JSON.stringify(unknown)?.slice(0, 40)} is not a stage or library of this lab` };
+  if (!Array.isArray(sizes) || sizes.length === 0) return { ok: false, error: 'Pick at least one input size' };
+  const badSize = sizes.find((size) => typeof size !== 'number' || !DEFAULT_SIZES.includes(size));
+  if (badSize !== undefined) {
+    return { ok: false, error: `${JSON.stringify(badSize)?.slice(0, 40)} is not one of the sizes ${DEFAULT_SIZES.map(formatSize).join(', ')}` };
+  }
+  if (typeof rounds !== 'number' || !Number.isInteger(rounds) || rounds < 1 || rounds > MAX_CLASS_ROUNDS) {
+    return { ok: false, error: `Rounds must be a whole number from 1 to ${MAX_CLASS_ROUNDS}` };
+  }
+  return {
+    ok: true,
+    plan: {
+      contestants: DEFAULT_CONTESTANT_IDS.filter((id) => contestants.includes(id)),
+      sizes: DEFAULT_SIZES.filter((size) => sizes.includes(size)),
+      rounds,
+    },
+  };
+}
+
+/** The plan's contestants that need more than plain JavaScript: threads (a cross-origin isolated page) or WebCrypto. */
+export function planNeeds(plan: ClassPlan): PlanNeeds {
+  return {
+    threaded: STAGES.filter((stage) => stage.threads && plan.contestants.includes(stage.id)).map((stage) => stage.id),
+    webCrypto: DEFAULT_CONTESTANTS.filter((c) => c.requires === 'webcrypto' && plan.contestants.includes(c.id)).map((c) => c.id),
+  };
+}
+
+/** A contestant named in a sentence: "stage 11 (Every core)", or a library's title. */
+export function contestantPhrase(id: string): string {
+  const stage = STAGES.find((s) => s.id === id);
+  return stage ? `stage ${stage.index} (${stage.title})` : (DEFAULT_CONTESTANTS.find((c) => c.id === id)?.title ?? id);
+}

@@ -1,0 +1,154 @@
+// What V8 itself reports about each JavaScript stage (data/v8/<stage>.ts, written by
+// scripts/v8-evidence.ts): the shape of that data, which parts of it a rerun must
+// reproduce exactly and which only roughly, and the figure that backs each stage's "why".
+
+/** One function of a stage that TurboFan compiled (or threw away) during the run. */
+export interface V8Function {
+  name: string;
+  /** Ignition bytecode, in bytes ("Bytecode length" of --print-bytecode). */
+  bytecodeBytes: number;
+  /** How many times TurboFan compiled it, on-stack replacements included. */
+  optimizations: number;
+  /** Whether the run ended with it in TurboFan code (its last event was an optimization). */
+  optimizedAtEnd: boolean;
+  /** Machine code of its last TurboFan compilation, in bytes (--print-opt-code), or null. */
+  machineCodeBytes: number | null;
+  /** Its deoptimizations (--trace-deopt), by phase of the run, kind and V8's reason. */
+  deopts: V8Deopt[];
+}
+
+export interface V8Deopt {
+  /** Where in the run: while the stage loaded, at 1 KiB, or at the large size. */
+  phase: 'load' | 'kib' | 'large';
+  /** "deopt-eager", "deopt-soft", "deopt-lazy"... as V8 prints it. */
+  kind: string;
+  reason: string;
+  count: number;
+}
+
+/** The JS heap during the measured hashes at one size. */
+export interface V8Heap {
+  bytes: number;
+  hashes: number;
+  /** Bytes allocated on the JS heap per hash (growth plus what collections freed). */
+  bytesPerHash: number;
+  /** Garbage collections (scavenges plus mark-compacts) per hash. */
+  gcsPerHash: number;
+}
+
+export interface V8Evidence {
+  stage: string;
+  node: string;
+  v8: string;
+  /** Machine code depends on the processor's features: where it was measured. */
+  cpu: string;
+  /** The hashes of the traced run, in order: warm-up and measured, at 1 KiB and at the large size. */
+  run: string;
+  heap: { kib: V8Heap; mib: V8Heap };
+  /** The stage's functions TurboFan compiled or deoptimized while hashing, in order of size. */
+  functions: V8Function[];
+  /** Machine code TurboFan made of the stage's WebAssembly functions, in bytes, largest first. */
+  wasmCode?: number[];
+  /** Stage 11: threads that hashed 1 MiB in the heap run. */
+  threads?: number;
+}
+
+/** Total deoptimizations of a stage while it hashed (not while it loaded). */
+export function deoptCount(evidence: V8Evidence): number {
+  return evidence.functions.reduce(
+    (sum, f) => sum + f.deopts.filter((d) => d.phase !== 'load').reduce((n, d) => n + d.count, 0),
+    0,
+  );
+}
+
+/**
+ * Figures that depend on timing or the machine (allocation, collections, machine code)
+ * are compared in bands: two values agree when both are small, or within `ratio` of
+ * each other. Everything else must match exactly.
+ */
+export function inBand(a: number, b: number, small: number, ratio: number): boolean {
+  if (a <= small && b <= small) return true;
+  const [low, high] = a < b ? [a, b] : [b, a];
+  return low > 0 && high / low <= ratio;
+}
+
+/**
+ * The bands. Bytes per hash: within 2x, or both small (under 1 KiB, or under 5% of the
+ * input, whichever is more: a JIT compilation during the measured hashes allocates that
+ * much). Collections: within 2x, or both under 0.05 a hash. Machine code: within 1.5x.
+ */
+export const BANDS = {
+  bytesPerHash: { small: (inputBytes: number) => Math.max(1024, inputBytes / 20), ratio: 2 },
+  gcsPerHash: { small: () => 0.05, ratio: 2 },
+  machineCode: { small: 0, ratio: 1.5 },
+};
+
+/** Whether a heap figure is small enough to count as none (see BANDS). */
+export function negligible(heap: V8Heap): boolean {
+  return heap.bytesPerHash <= BANDS.bytesPerHash.small(heap.bytes);
+}
+
+/** Where a fresh run disagrees with the stored evidence; empty when they agree. */
+export function disagreements(stored: V8Evidence, fresh: V8Evidence): string[] {
+  const problems: string[] = [];
+  for (const size of ['kib', 'mib'] as const) {
+    for (const key of ['bytesPerHash', 'gcsPerHash'] as const) {
+      const { small, ratio } = BANDS[key];
+      if (!inBand(stored.heap[size][key], fresh.heap[size][key], small(stored.heap[size].bytes), ratio)) {
+        problems.push(`${size} ${key}: stored ${stored.heap[size][key]}, now ${fresh.heap[size][key]}`);
+      }
+    }
+  }
+  // With a worker pool (stage 11) the workers' functions are traced too, interleaved
+  // with the calling thread's, and which pieces each thread hashes depends on timing:
+  // only the bytecode of the functions both runs compiled is certain.
+  const threaded = (stored.threads ?? 1) > 1 || (fresh.threads ?? 1) > 1;
+  const exact = (f: V8Function) => JSON.stringify({ ...f, machineCodeBytes: f.machineCodeBytes !== null });
+  const bytecode = (e: V8Evidence) => new Map(e.functions.map((f) => [f.name.replace(/ #\d+$/, ''), f.bytecodeBytes]));
+  if (threaded) {
+    const freshBytecode = bytecode(fresh);
+    for (const [name, bytes] of bytecode(stored)) {
+      const now = freshBytecode.get(name);
+      if (now !== undefined && now !== bytes) problems.push(`${name} bytecode: stored ${bytes}, now ${now}`);
+    }
+  } else if (JSON.stringify(stored.functions.map(exact)) !== JSON.stringify(fresh.functions.map(exact))) {
+    problems.push(`functions: stored ${stored.functions.map(exact).join(' ')}\nnow ${fresh.functions.map(exact).join(' ')}`);
+  } else {
+    stored.functions.forEach((f, i) => {
+      const now = fresh.functions[i].machineCodeBytes;
+      if (f.machineCodeBytes !== null && now !== null && !inBand(f.machineCodeBytes, now, 0, BANDS.machineCode.ratio)) {
+        problems.push(`${f.name} machine code: stored ${f.machineCodeBytes}, now ${now}`);
+      }
+    });
+  }
+  const wasm = (e: V8Evidence) => e.wasmCode ?? [];
+  if (!threaded && wasm(stored).length !== wasm(fresh).length) {
+    problems.push(`WebAssembly functions TurboFan compiled: stored ${wasm(stored).length}, now ${wasm(fresh).length}`);
+  }
+  for (const key of ['stage', 'run', 'threads'] as const) {
+    if (stored[key] !== fresh[key]) problems.push(`${key}: stored ${stored[key]}, now ${fresh[key]}`);
+  }
+  return problems;
+}
+
+/** A row of the stage page's table (src/app/story/EngineEvidence.svelte). */
+export type FigureRow = 'kib' | 'mib' | 'gcs' | 'turbofan' | 'deopts' | 'kernel' | 'wasm';
+
+/**
+ * The figure that backs each stage's "why", and what it says. `{then}` and `{now}` are
+ * the row's values for the stage before and this one.
+ */
+export const WHY_FIGURE: { row?: FigureRow; says: string }[] = [
+  { row: 'gcs', says: 'The baseline allocates on every block: a 1 MiB hash keeps the garbage collector busy {now} times.' },
+  { row: 'mib', says: 'Allocation is not what changed ({then} and {now} per 1 MiB hash): the time stage 0 lost went into reading bytes, which allocates nothing.' },
+  { row: 'mib', says: '`permute()` and its copies are gone: a 1 MiB hash allocates {then} before, {now} after.' },
+  { row: 'turbofan', says: '`round()` is no longer a function of its own: TurboFan compiles {then} functions before, {now} after.' },
+  { row: 'kernel', says: 'Every `g` written out with the state in locals: `compress` grows ({then} before, {now} after), and its state array is gone from the heap.' },
+  { row: 'mib', says: '`compress` allocates nothing any more: {then} per 1 MiB hash before, {now} after, and the collector no longer runs.' },
+  { row: 'kernel', says: 'Seven written-out rounds: the bytecode grows about six times ({then} before, {now} after), the machine code far less.' },
+  { row: 'kib', says: 'The buffers are reused: a 1 KiB hash allocates {then} before, {now} after; at 1 MiB the difference hardly shows.' },
+  { row: 'turbofan', says: '`readLittleEndianWordsFull` drops out of the hot functions: on this little-endian machine the words come straight from the view.' },
+  { row: 'wasm', says: 'The four-lane compression is WebAssembly now ({now} of machine code), outside what TurboFan reports for JavaScript.' },
+  { row: 'wasm', says: 'The one-block compressions join `compress4x` in the modules: {then} of WebAssembly machine code before, {now} after.' },
+  { says: 'A 1 MiB hash ran on two threads: the pool worker compiles its own copies of the functions (listed as “#2”).' },
+];

@@ -1,0 +1,396 @@
+// The gate every results document from outside passes through: share links, imported
+// files, anything a classmate sent. It checks the versioned schema of
+// src/core/bench/results.ts field by field and returns a fresh object built only from the
+// fields it checked, so nothing the input carried besides them (prototype tricks,
+// getters, extra fields) reaches the app. Each refusal is one human sentence that names
+// the field by its path, e.g. "runs[3].nsPerOp[2] is -1: ...".
+//
+// Extra fields are refused, not dropped: a version 1 document has exactly these fields,
+// so anything else means a hand-edited or foreign file, and silently reading part of it
+// would show numbers the user did not mean to share.
+//
+// Version 1 documents (before runs named their engine) are still read, as version 2
+// documents whose one engine is the one their env describes.
+import { engineFromEnv } from '../../bench/engines.ts';
+import {
+  RESULT_KINDS,
+  RESULTS_FIELDS,
+  RESULTS_FORMAT,
+  RESULTS_VERSION,
+  RUN_STATUSES,
+  RUNTIMES,
+  type ContestantInfo,
+  type EngineInfo,
+  type Environment,
+  type Results,
+  type RunConfig,
+  type RunResult,
+} from '../../bench/results.ts';
+import * as limits from './limits.ts';
+import { CONTROL, CONTROL_IN_MULTILINE, LONE_SURROGATE } from '../../text-rules.ts';
+
+export type ResultsCheck = { ok: true; results: Results } | { ok: false; error: string };
+
+/** Keys that mean something to JavaScript objects; never legitimate in a results file. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Ids are used in URLs, DOM attributes and file names: keep them to a safe alphabet. */
+const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+class Invalid extends Error {}
+
+/** The version of the document being checked, for messages about fields it may not have (validation is synchronous). */
+let documentVersion: number = RESULTS_VERSION;
+
+function fail(message: string): never {
+  throw new Invalid(message);
+}
+
+function quote(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+}
+
+/** How a value reads in a message: `the text "abc"`, `a list`, `null`, `-1`. */
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return `the text ${quote(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'object') return 'an object';
+  return typeof value;
+}
+
+type Fields = Record<string, unknown>;
+
+function samples(count: number): string {
+  return count === 1 ? '1 sample' : `${count} samples`;
+}
+
+/** `env` + `cores` -> "env.cores"; top-level fields have no prefix. */
+function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
+}
+
+/** The value at `path` as an object with exactly the allowed keys and all required ones. */
+function object(value: unknown, path: string, allowed: readonly string[], optional: readonly string[] = []): Fields {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    fail(`${path} is ${describe(value)}: expected an object`);
+  }
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) {
+      fail(`${path} has a key named "${key}", which is never part of results and is refused as a prototype-pollution attempt`);
+    }
+    if (!allowed.includes(key)) {
+      fail(`${join(path, key)} is not a field of version ${documentVersion} results; files with extra fields are refused, not partly read`);
+    }
+  }
+  for (const key of allowed) {
+    if (!optional.includes(key) && !Object.hasOwn(value, key)) fail(`${join(path, key)} is missing`);
+  }
+  return value as Fields;
+}
+
+function list(value: unknown, path: string, max: number, what: string): unknown[] {
+  if (!Array.isArray(value)) fail(`${path} is ${describe(value)}: expected a list of ${what}`);
+  if (value.length > max) fail(`${path} has ${value.length} ${what}; the limit is ${max}`);
+  return value;
+}
+
+/** Non-empty text of at most `max` characters; only `multiline` text may hold tabs and line breaks. */
+function text(value: unknown, path: string, max: number, multiline = false): string {
+  if (typeof value !== 'string') fail(`${path} is ${describe(value)}: expected text`);
+  if (value.length === 0) fail(`${path} is empty`);
+  if (value.length > max) fail(`${path} is ${value.length} characters long; the limit is ${max}`);
+  const control = (multiline ? CONTROL_IN_MULTILINE : CONTROL).exec(value);
+  if (control) {
+    const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    fail(`${path} contains the control character U+${code}; only printable text is allowed`);
+  }
+  if (LONE_SURROGATE.test(value)) fail(`${path} contains a broken character (half of a UTF-16 surrogate pair)`);
+  return value;
+}
+
+function oneOf<T extends string>(value: unknown, path: string, choices: readonly T[]): T {
+  if (!choices.includes(value as T)) {
+    fail(`${path} is ${describe(value)}: expected one of ${choices.map((c) => `"${c}"`).join(', ')}`);
+  }
+  return value as T;
+}
+
+function bool(value: unknown, path: string): boolean {
+  if (typeof value !== 'boolean') fail(`${path} is ${describe(value)}: expected true or false`);
+  return value;
+}
+
+/** A whole number in [min, max]; `what` finishes the sentence "... must be <what>". */
+function integer(value: unknown, path: string, min: number, max: number, what: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    fail(`${path} is ${describe(value)}: ${what} must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/** A finite number in (0, max]. */
+function positive(value: unknown, path: string, max: number, what: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > max) {
+    fail(`${path} is ${describe(value)}: ${what} must be a positive number no larger than ${max}`);
+  }
+  return value;
+}
+
+/** One benchmark sample, nanoseconds per hash. Infinity is how 1e999 in JSON arrives. */
+function sample(value: unknown, path: string): number {
+  if (typeof value !== 'number') fail(`${path} is ${describe(value)}: samples must be numbers of nanoseconds`);
+  if (Number.isNaN(value)) fail(`${path} is NaN: samples must be numbers of nanoseconds`);
+  if (!Number.isFinite(value)) {
+    fail(`${path} is ${value} (a number too large for JSON to hold, such as 1e999): samples must be finite`);
+  }
+  if (value <= 0) fail(`${path} is ${value}: samples must be positive numbers of nanoseconds`);
+  if (value < limits.MIN_NS_PER_OP) {
+    fail(`${path} is ${value}: under ${limits.MIN_NS_PER_OP} ns per hash is not a plausible sample`);
+  }
+  if (value > limits.MAX_NS_PER_OP) {
+    fail(`${path} is ${value}: over ${limits.MAX_NS_PER_OP} ns (about 17 minutes) per hash is not a plausible sample`);
+  }
+  return value;
+}
+
+function readEnv(value: unknown): Environment {
+  const path = 'env';
+  const env = object(value, path, RESULTS_FIELDS.env, ['label']);
+  const date = text(env.date, `${path}.date`, limits.MAX_TEXT.date);
+  if (!ISO_DATE.test(date) || Number.isNaN(Date.parse(date))) {
+    fail(`${path}.date is ${quote(date)}: expected an ISO 8601 date-time such as "2026-03-14T15:09:26.535Z"`);
+  }
+  const result: Environment = {
+    runtime: oneOf(env.runtime, `${path}.runtime`, RUNTIMES),
+    runtimeVersion: text(env.runtimeVersion, `${path}.runtimeVersion`, limits.MAX_TEXT.runtimeVersion),
+    userAgent: text(env.userAgent, `${path}.userAgent`, limits.MAX_TEXT.userAgent),
+    os: text(env.os, `${path}.os`, limits.MAX_TEXT.os),
+    cores: integer(env.cores, `${path}.cores`, 1, limits.MAX_CORES, 'the number of cores'),
+    timerResolutionNs: positive(env.timerResolutionNs, `${path}.timerResolutionNs`, limits.MAX_TIMER_RESOLUTION_NS, 'the timer resolution in ns'),
+    crossOriginIsolated: bool(env.crossOriginIsolated, `${path}.crossOriginIsolated`),
+    littleEndian: bool(env.littleEndian, `${path}.littleEndian`),
+    wasmSimd: bool(env.wasmSimd, `${path}.wasmSimd`),
+    webCrypto: bool(env.webCrypto, `${path}.webCrypto`),
+    date,
+  };
+  if (env.label !== undefined) result.label = text(env.label, `${path}.label`, limits.MAX_TEXT.label);
+  return result;
+}
+
+/** Engine ids join runs to engines and name engines in links: the same safe alphabet as contestant ids. */
+function readEngines(value: unknown): EngineInfo[] {
+  const raw = list(value, 'engines', limits.MAX_ENGINES, 'engines');
+  if (raw.length === 0) fail('engines is empty: results need at least one engine');
+  const seen = new Map<string, number>();
+  return raw.map((item, i) => {
+    const path = `engines[${i}]`;
+    const fields = object(item, path, RESULTS_FIELDS.engine);
+    const id = text(fields.id, `${path}.id`, limits.MAX_TEXT.id);
+    if (!ID_PATTERN.test(id)) fail(`${path}.id is ${quote(id)}: ids use lower-case letters, digits, ".", "_" and "-" only`);
+    const earlier = seen.get(id);
+    if (earlier !== undefined) fail(`${path}.id "${id}" is declared twice (also engines[${earlier}])`);
+    seen.set(id, i);
+    return {
+      id,
+      name: text(fields.name, `${path}.name`, limits.MAX_TEXT.engineName),
+      version: text(fields.version, `${path}.version`, limits.MAX_TEXT.version),
+      jsEngine: text(fields.jsEngine, `${path}.jsEngine`, limits.MAX_TEXT.engineName),
+      userAgent: text(fields.userAgent, `${path}.userAgent`, limits.MAX_TEXT.userAgent),
+      timerResolutionNs: positive(fields.timerResolutionNs, `${path}.timerResolutionNs`, limits.MAX_TIMER_RESOLUTION_NS, 'the timer resolution in ns'),
+      crossOriginIsolated: bool(fields.crossOriginIsolated, `${path}.crossOriginIsolated`),
+      wasmSimd: bool(fields.wasmSimd, `${path}.wasmSimd`),
+      webCrypto: bool(fields.webCrypto, `${path}.webCrypto`),
+    };
+  });
+}
+
+function readConfig(value: unknown): RunConfig {
+  const config = object(value, 'config', RESULTS_FIELDS.config, ['sharedInput']);
+  if (config.sharedInput !== undefined && config.sharedInput !== true) {
+    fail(`config.sharedInput is ${describe(config.sharedInput)}: expected true, or no such field for ordinary inputs`);
+  }
+  const rawSizes = list(config.sizes, 'config.sizes', limits.MAX_SIZES, 'sizes');
+  if (rawSizes.length === 0) fail('config.sizes is empty: results need at least one input size');
+  const sizes: number[] = [];
+  rawSizes.forEach((size, i) => {
+    const path = `config.sizes[${i}]`;
+    sizes.push(integer(size, path, 1, limits.MAX_INPUT_BYTES, 'an input size in bytes'));
+    if (sizes.indexOf(sizes[i]) !== i) fail(`${path} is ${sizes[i]}, which is listed twice`);
+  });
+  return {
+    sizes,
+    rounds: integer(config.rounds, 'config.rounds', 1, limits.MAX_ROUNDS, 'the number of rounds'),
+    sampleTargetMs: positive(config.sampleTargetMs, 'config.sampleTargetMs', limits.MAX_CONFIG_MS, 'the sample target in ms'),
+    timeBoxMs: positive(config.timeBoxMs, 'config.timeBoxMs', limits.MAX_CONFIG_MS, 'the time box in ms'),
+    ...(config.sharedInput === true && { sharedInput: true as const }),
+  };
+}
+
+function readContestants(value: unknown): ContestantInfo[] {
+  const raw = list(value, 'contestants', limits.MAX_CONTESTANTS, 'contestants');
+  if (raw.length === 0) fail('contestants is empty: results need at least one contestant');
+  const firstIndex = new Map<string, number>();
+  return raw.map((item, i) => {
+    const path = `contestants[${i}]`;
+    const fields = object(item, path, RESULTS_FIELDS.contestant, ['threads', 'note']);
+    const id = text(fields.id, `${path}.id`, limits.MAX_TEXT.id);
+    if (!ID_PATTERN.test(id)) {
+      fail(`${path}.id is ${quote(id)}: ids use lower-case letters, digits, ".", "_" and "-" only`);
+    }
+    const earlier = firstIndex.get(id);
+    if (earlier !== undefined) fail(`${path}.id "${id}" is declared twice (also contestants[${earlier}])`);
+    firstIndex.set(id, i);
+    return {
+      id,
+      title: text(fields.title, `${path}.title`, limits.MAX_TEXT.title),
+      kind: oneOf(fields.kind, `${path}.kind`, RESULT_KINDS),
+      version: text(fields.version, `${path}.version`, limits.MAX_TEXT.version),
+      ...(fields.threads === undefined ? {} : { threads: integer(fields.threads, `${path}.threads`, 1, limits.MAX_THREADS, 'the number of threads') }),
+      ...(fields.note === undefined ? {} : { note: text(fields.note, `${path}.note`, limits.MAX_TEXT.note) }),
+    };
+  });
+}
+
+/** `engines` is null for a version 1 document: its runs name no engine. */
+function readRuns(value: unknown, contestants: ContestantInfo[], config: RunConfig, engines: EngineInfo[] | null): RunResult[] {
+  const raw = list(value, 'runs', limits.MAX_RUNS, 'runs');
+  if (raw.length === 0) fail('runs is empty: there are no measurements in these results');
+  const ids = new Set(contestants.map((c) => c.id));
+  const engineIds = new Set(engines?.map((e) => e.id));
+  // A version 1 run names no engine.
+  const runFields = engines ? RESULTS_FIELDS.run : RESULTS_FIELDS.run.filter((name) => name !== 'engine');
+  let totalSamples = 0;
+  return raw.map((item, i) => {
+    const path = `runs[${i}]`;
+    const fields = object(item, path, runFields, ['reason']);
+    const contestant = text(fields.contestant, `${path}.contestant`, limits.MAX_TEXT.id);
+    if (!ids.has(contestant)) fail(`${path}.contestant "${contestant}" is not one of the contestants listed in the results`);
+    let engine: string | undefined;
+    if (engines) {
+      engine = text(fields.engine, `${path}.engine`, limits.MAX_TEXT.id);
+      if (!engineIds.has(engine)) fail(`${path}.engine "${engine}" is not one of the engines listed in the results`);
+    }
+    const size = integer(fields.size, `${path}.size`, 1, limits.MAX_INPUT_BYTES, 'an input size in bytes');
+    if (!config.sizes.includes(size)) fail(`${path}.size ${size} is not one of config.sizes`);
+    const status = oneOf(fields.status, `${path}.status`, RUN_STATUSES);
+    const iterations = integer(fields.iterations, `${path}.iterations`, 0, limits.MAX_ITERATIONS, 'the hashes per sample');
+    const rawSamples = list(fields.nsPerOp, `${path}.nsPerOp`, limits.MAX_SAMPLES_PER_RUN, 'samples');
+    totalSamples += rawSamples.length;
+    if (totalSamples > limits.MAX_TOTAL_SAMPLES) {
+      fail(`${path} brings the samples to more than ${limits.MAX_TOTAL_SAMPLES} in all, the limit for one document`);
+    }
+    const nsPerOp = rawSamples.map((ns, j) => sample(ns, `${path}.nsPerOp[${j}]`));
+    if (status === 'ok' && nsPerOp.length === 0) fail(`${path} has status "ok" but no samples`);
+    if (status === 'unavailable' && nsPerOp.length > 0) {
+      fail(`${path} has status "unavailable" (it never ran) but holds ${samples(nsPerOp.length)}`);
+    }
+    if (status === 'failed' && nsPerOp.length > 0) {
+      fail(`${path} has status "failed" but holds ${samples(nsPerOp.length)}; a failed run keeps none, since none can be trusted`);
+    }
+    if (nsPerOp.length > 0 && iterations === 0) {
+      fail(`${path}.iterations is 0 but the run has samples: each sample times at least one hash`);
+    }
+    const run: RunResult = engine === undefined ? { contestant, size, status, iterations, nsPerOp } : { contestant, engine, size, status, iterations, nsPerOp };
+    if (fields.reason !== undefined) run.reason = text(fields.reason, `${path}.reason`, limits.MAX_TEXT.reason, true);
+    return run;
+  });
+}
+
+/** The format and version checks come first, so a newer file gets the "newer" message. */
+function checkFormatAndVersion(root: Fields): 1 | typeof RESULTS_VERSION {
+  if (!Object.hasOwn(root, 'format')) fail(`This is not a BLAKE3 Lab results file: it has no "format" field`);
+  if (root.format !== RESULTS_FORMAT) {
+    fail(`This is not a BLAKE3 Lab results file: its format is ${describe(root.format)}, expected "${RESULTS_FORMAT}"`);
+  }
+  if (!Object.hasOwn(root, 'version')) fail(`These results have no "version" field; this BLAKE3 Lab reads versions 1 to ${RESULTS_VERSION}`);
+  const version = root.version;
+  if (typeof version === 'number' && Number.isInteger(version) && version > RESULTS_VERSION) {
+    fail(`These results were made by a newer BLAKE3 Lab (version ${version}); this one reads versions 1 to ${RESULTS_VERSION}`);
+  }
+  if (version !== RESULTS_VERSION && version !== 1) {
+    fail(`version is ${describe(version)}, which is not a results version; this BLAKE3 Lab reads versions 1 to ${RESULTS_VERSION}`);
+  }
+  return version;
+}
+
+/** Checks untrusted data against the results schema; on success, a fresh copy of it. */
+export function validateResults(data: unknown): ResultsCheck {
+  try {
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+      fail(`This is not a BLAKE3 Lab results file: it holds ${describe(data)}, not an object`);
+    }
+    const keys = Object.keys(data);
+    const forbidden = keys.find((key) => FORBIDDEN_KEYS.has(key));
+    if (forbidden) fail(`The results have a key named "${forbidden}", which is refused as a prototype-pollution attempt`);
+    const version = checkFormatAndVersion(data as Fields);
+    documentVersion = version;
+    const rootFields = version === 1 ? RESULTS_FIELDS.document.filter((name) => name !== 'engines') : RESULTS_FIELDS.document;
+    const root = object(data, '', rootFields);
+    const env = readEnv(root.env);
+    const engines = version === 1 ? null : readEngines(root.engines);
+    const config = readConfig(root.config);
+    const contestants = readContestants(root.contestants);
+    const runs = readRuns(root.runs, contestants, config, engines);
+    if (engines) {
+      const measured = new Set(runs.map((run) => run.engine));
+      const idle = engines.find((engine) => !measured.has(engine.id));
+      if (idle) fail(`engines lists "${idle.id}", but no run was measured in it`);
+      return { ok: true, results: { format: RESULTS_FORMAT, version: RESULTS_VERSION, env, engines, config, contestants, runs } };
+    }
+    // Version 1: one engine, the one env describes.
+    const engine = engineFromEnv(env);
+    const tagged = runs.map(({ contestant, ...run }) => ({ contestant, engine: engine.id, ...run }));
+    return { ok: true, results: { format: RESULTS_FORMAT, version: RESULTS_VERSION, env, engines: [engine], config, contestants, runs: tagged } };
+  } catch (error) {
+    if (error instanceof Invalid) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+/** Parses JSON text (size checked first) and validates it. */
+export function parseResultsJson(text: string): ResultsCheck {
+  if (typeof text !== 'string') return { ok: false, error: 'The results must be text' };
+  if (text.length > limits.MAX_RESULTS_JSON_CHARS) {
+    return {
+      ok: false,
+      error: `These results are ${text.length} characters of text, more than the limit of ${limits.MAX_RESULTS_JSON_CHARS / (1024 * 1024)} MB (a real run is well under 1 MB)`,
+    };
+  }
+  // A byte-order mark is how some editors start UTF-8 files; JSON.parse would refuse it.
+  const body = text.startsWith('\ufeff') ? text.slice(1) : text;
+  if (body.trim() === '') return { ok: false, error: 'The results are empty: there is no text to read' };
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch (error) {
+    return { ok: false, error: describeSyntaxError(body, error instanceof Error ? error.message : String(error)) };
+  }
+  return validateResults(data);
+}
+
+/**
+ * A JSON.parse error as a sentence with a line and column. The engine's wording varies
+ * between versions, so only its gist is kept ("Unexpected token 'N'"); an error at the
+ * very end of the text means the text was cut off.
+ */
+function describeSyntaxError(body: string, detail: string): string {
+  const position = /at position (\d+)/.exec(detail);
+  const at = position ? Number(position[1]) : -1;
+  if (/end of JSON input|Unterminated/i.test(detail) || at >= body.trimEnd().length) {
+    return 'The results end too early: the JSON text is truncated (cut off before its end)';
+  }
+  const gist = detail
+    .replace(/\s*\(line \d+ column \d+\)/, '')
+    .replace(/\s*in JSON at position \d+/, '')
+    .replace(/\s*at position \d+/, '')
+    .replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '')
+    .slice(0, 120);
+  if (at < 0) return `The results are not valid JSON (${gist})`;
+  const before = body.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  return `The results are not valid JSON (${gist} at line ${line}, column ${column})`;
+}

@@ -1,8 +1,0 @@
-import { mount } from 'svelte';
-import App from './App.svelte';
-import './app.css';
-import { startIsolation } from './lib/isolation.svelte.ts';
-
-void startIsolation();
-
-mount(App, { target: document.getElementById('app')! });

@@ -1,0 +1,128 @@
+// The command line of `npm run bench`, parsed into a plan. Kept apart from the script so
+// its rules (what "--stages 0,4,9" means, which sizes parse) are tested like any code.
+
+import { STAGES } from '../../steps/index.ts';
+import { BASELINES } from '../../steps/baselines.ts';
+import { contestantById } from '../core/bench/contestants.ts';
+import { BROWSER_IDS, type BrowserId } from '../core/bench/engines.ts';
+import { checkPlan, parseSize, DEFAULT_ROUNDS, DEFAULT_SIZES, type BenchPlan } from '../core/bench/plan.ts';
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+Times every stage and baseline in worker threads (or in a Web Worker of headless
+browsers) and prints each stage against the previous one and against blake3-wasm.
+
+  --stages LIST      stages by number or id, and any other contestant by id
+                     (e.g. 0,4,9 or 08-little-endian,fault-hangs); default: all stages
+  --baselines LIST   baseline ids, or "none"; default: all (${BASELINES.map((b) => b.id).join(', ')})
+  --sizes LIST       input sizes, e.g. 96,1KiB,64KiB,1MiB; default: the article's seven
+  --rounds N         interleaved rounds, one sample each; default: ${DEFAULT_ROUNDS}
+  --sample-ms MS     target length of one sample
+  --time-box-ms MS   most time one contestant may spend at one size
+  --input KIND       where the inputs live: "ordinary" (an ArrayBuffer, the
+                     default) or "shared" (a SharedArrayBuffer, as a program that
+                     shares its data with workers keeps it: stage 11 copies nothing)
+  --browser [LIST]   run in headless browsers instead, one after the other:
+                     ${BROWSER_IDS.join(', ')} (default: chromium). Chromium is
+                     /usr/bin/chromium or CHROMIUM_PATH; Firefox is
+                     /usr/bin/firefox-esr or FIREFOX_PATH; WebKit is Debian's
+                     WPEWebDriver with cog
+  --native           also time the blake3 crate compiled natively (native/, built
+                     with cargo; skipped with a note where cargo is missing):
+                     one thread at SSE4.1, one thread at the widest SIMD, and
+                     all threads, in slices of rounds that take turns with the
+                     JavaScript runs; the tables then say "x native-sse41"
+  --json FILE        also write the results document
+  --gofmt FILE       also write Go benchmark format (for benchstat)
+  --label TEXT       a name for this machine, kept in the results
+  -h, --help         show this help`;
+
+export interface CliOptions {
+  plan: BenchPlan;
+  /** Browsers to measure in, in order; empty for Node worker threads. */
+  browsers: BrowserId[];
+  /** Also time native code (native/), in the same run. */
+  native: boolean;
+  json?: string;
+  gofmt?: string;
+  label?: string;
+  help: boolean;
+}
+
+const VALUE_OPTIONS = new Set(['--stages', '--baselines', '--sizes', '--rounds', '--sample-ms', '--time-box-ms', '--input', '--json', '--gofmt', '--label']);
+
+function list(text: string): string[] {
+  return text.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+/** "4" or "04" is stage 4; anything else must be a contestant id. */
+function contestantId(item: string): string {
+  if (/^\d+$/.test(item)) {
+    const stage = STAGES.find((s) => s.index === Number(item));
+    if (!stage) throw new RangeError(`there is no stage ${item}; stages are numbered 0 to ${STAGES.length - 1}`);
+    return stage.id;
+  }
+  if (!contestantById(item)) throw new RangeError(`unknown contestant "${item}" (see --help)`);
+  return item;
+}
+
+/** "chromium,firefox" -> both, each once, in the order given. */
+function browserList(text: string): BrowserId[] {
+  const ids = list(text);
+  if (ids.length === 0) throw new RangeError(`--browser needs browser names, e.g. ${BROWSER_IDS.join(',')}`);
+  for (const id of ids) {
+    if (!(BROWSER_IDS as readonly string[]).includes(id)) {
+      throw new RangeError(`unknown browser "${id}" for --browser; choose from ${BROWSER_IDS.join(', ')}`);
+    }
+  }
+  return [...new Set(ids)] as BrowserId[];
+}
+
+function number(option: string, text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value)) throw new RangeError(`${option} needs a number, got "${text}"`);
+  return value;
+}
+
+export function parseCliArgs(argv: readonly string[]): CliOptions {
+  const values = new Map<string, string>();
+  let browsers: BrowserId[] = [];
+  let help = false;
+  let native = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    if (name === '--browser') {
+      // The list is optional: "--browser" alone is Chromium, as it always was.
+      const next = argv[i + 1];
+      if (eq > 0) browsers = browserList(arg.slice(eq + 1));
+      else if (next !== undefined && !next.startsWith('-')) browsers = browserList(argv[++i]);
+      else browsers = ['chromium'];
+    }
+    else if (name === '-h' || name === '--help') help = true;
+    else if (arg === '--native') native = true;
+    else if (VALUE_OPTIONS.has(name)) {
+      const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined) throw new RangeError(`${name} needs a value (see --help)`);
+      values.set(name, value);
+    } else throw new RangeError(`unknown option "${arg}" (see --help)`);
+  }
+
+  const stages = values.has('--stages') ? list(values.get('--stages')!).map(contestantId) : STAGES.map((s) => s.id);
+  const baselineText = values.get('--baselines');
+  const baselines = baselineText === undefined ? BASELINES.map((b) => b.id) : baselineText === 'none' ? [] : list(baselineText).map(contestantId);
+  const contestants = [...new Set([...stages, ...baselines])];
+  const plan: BenchPlan = {
+    contestants,
+    sizes: values.has('--sizes') ? list(values.get('--sizes')!).map(parseSize) : [...DEFAULT_SIZES],
+    rounds: values.has('--rounds') ? number('--rounds', values.get('--rounds')!) : DEFAULT_ROUNDS,
+  };
+  if (values.has('--sample-ms')) plan.sampleTargetMs = number('--sample-ms', values.get('--sample-ms')!);
+  if (values.has('--time-box-ms')) plan.timeBoxMs = number('--time-box-ms', values.get('--time-box-ms')!);
+  const input = values.get('--input') ?? 'ordinary';
+  if (input !== 'ordinary' && input !== 'shared') throw new RangeError(`--input is "ordinary" or "shared", got "${input}"`);
+  if (input === 'shared') plan.sharedInput = true;
+  checkPlan(plan);
+  return { plan, browsers, native, json: values.get('--json'), gofmt: values.get('--gofmt'), label: values.get('--label'), help };
+}

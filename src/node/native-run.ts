@@ -1,0 +1,118 @@
+// Node only: builds the native program (native/, the blake3 crate from the registry) with
+// cargo and runs it, for `npm run bench -- --native`. Two builds: one limited to SSE4.1,
+// one with the crate's own choice of instructions and rayon's threads. Where cargo is
+// missing or the build fails, the bench goes on without native rows and says why.
+
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { blake3 } from '@noble/hashes/blake3.js';
+import { patternInput, toHex } from '../core/vectors.ts';
+import { nativeMeasurement, parseNativeOutput, type NativeMeasurement, type NativeOutput, type NativeToolchain } from '../core/bench/native-results.ts';
+
+const run = promisify(execFile);
+
+export const NATIVE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../native');
+
+/** The two builds: where cargo puts each binary, and the features it needs. */
+const BUILDS = [
+  { name: 'sse41', features: ['--features', 'sse41'], targetDir: join(NATIVE_DIR, 'target', 'sse41') },
+  { name: 'best', features: [], targetDir: join(NATIVE_DIR, 'target') },
+] as const;
+
+/** A build takes ~10-60 s the first time (the crate is fetched and compiled), a moment after. */
+const BUILD_TIMEOUT_MS = 10 * 60_000;
+
+export interface NativeProgram {
+  binaries: string[];
+  toolchain: NativeToolchain;
+}
+
+/** cargo on PATH, else where rustup puts it (CARGO_HOME or ~/.cargo); null when there is none. */
+export async function findCargo(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+  const candidates = ['cargo', join(env.CARGO_HOME ?? join(homedir(), '.cargo'), 'bin', 'cargo')];
+  for (const cargo of candidates) {
+    try {
+      await run(cargo, ['--version'], { timeout: 30_000 });
+      return cargo;
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+
+/** The blake3 version the lock file pins. */
+export function lockedCrateVersion(lock = readFileSync(join(NATIVE_DIR, 'Cargo.lock'), 'utf8')): string {
+  const match = /\[\[package\]\]\s*name = "blake3"\s*version = "([^"]+)"/.exec(lock);
+  if (!match) throw new Error('native/Cargo.lock pins no blake3 version');
+  return match[1];
+}
+
+/** Builds both binaries (release, locked to Cargo.lock); throws with cargo's last lines on failure. */
+export async function buildNative(cargo: string, log: (line: string) => void = () => {}): Promise<NativeProgram> {
+  const binaries: string[] = [];
+  for (const build of BUILDS) {
+    log(`native: cargo build --release ${build.features.join(' ')} (${build.name})`);
+    try {
+      await run(cargo, ['build', '--release', '--locked', '--quiet', ...build.features, '--target-dir', build.targetDir], {
+        cwd: NATIVE_DIR,
+        timeout: BUILD_TIMEOUT_MS,
+        maxBuffer: 16 << 20,
+      });
+    } catch (error) {
+      const stderr = String((error as { stderr?: string }).stderr ?? (error as Error).message).trim().split('\n').slice(-8).join('\n');
+      throw new Error(`cargo could not build native/ (${build.name}):\n${stderr}`);
+    }
+    const binary = join(build.targetDir, 'release', process.platform === 'win32' ? 'blake3-native.exe' : 'blake3-native');
+    if (!existsSync(binary)) throw new Error(`cargo built native/ but ${binary} is not there`);
+    binaries.push(binary);
+  }
+  const rustcPath = cargo === 'cargo' ? 'rustc' : join(dirname(cargo), 'rustc');
+  const rustc = (await run(rustcPath, ['--version']).catch(() => ({ stdout: 'rustc (version unknown)' }))).stdout.trim();
+  return { binaries, toolchain: { crateVersion: lockedCrateVersion(), rustc } };
+}
+
+export interface NativeSettings {
+  sizes: readonly number[];
+  rounds: number;
+  sampleTargetMs: number;
+  warmupMs: number;
+  /** Hashes per sample from an earlier call, so later samples are counted alike. */
+  iterations?: Map<string, number>;
+}
+
+const iterationKey = (id: string, size: number) => `${id}@${size}`;
+
+/** Runs each binary once with the bench's settings; returns what each printed. */
+export async function runNative(program: NativeProgram, settings: NativeSettings): Promise<NativeOutput[]> {
+  const outputs: NativeOutput[] = [];
+  for (const binary of program.binaries) {
+    const args = ['--sizes', settings.sizes.join(','), '--rounds', String(settings.rounds), '--sample-ms', String(settings.sampleTargetMs), '--warmup-ms', String(settings.warmupMs)];
+    if (settings.iterations?.size) args.push('--iterations', [...settings.iterations].map(([key, n]) => `${key}=${n}`).join(','));
+    const { stdout } = await run(binary, args, { maxBuffer: 16 << 20, timeout: 30 * 60_000 });
+    outputs.push(parseNativeOutput(stdout));
+  }
+  return outputs;
+}
+
+/** The hashes per sample each contestant settled on, to hand to the next call. */
+export function iterationsOf(outputs: readonly NativeOutput[]): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const output of outputs) for (const c of output.contestants) for (const r of c.runs) map.set(iterationKey(c.id, r.size), r.iterations);
+  return map;
+}
+
+/** The oracle's digest of the bench's input of `size` bytes, in hex. */
+export function expectedDigest(size: number): string {
+  return toHex(blake3(patternInput(size)));
+}
+
+/** Native rows from the calls made in turns with the JavaScript runs. */
+export function measurementOf(program: NativeProgram, outputs: readonly NativeOutput[]): NativeMeasurement {
+  // Instant::now on Linux reads clock_gettime: nanoseconds; the samples last milliseconds.
+  return nativeMeasurement(outputs, program.toolchain, expectedDigest, 1);
+}
