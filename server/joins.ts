@@ -50,14 +50,15 @@ export class JoinDesk {
     const id = newStudentId();
     const at = now();
     store.addStudent(id, row.id, tokenHash, checked.nickname, key, at);
-    refusals.joined(row.id, attempt);
+    // One fewer waiting: the teacher's count goes down as the pages get in.
+    if (refusals.joined(row.id, attempt)) this.#tellTeacher(row.id);
     const entry = silentEntry({ id, nickname: checked.nickname, hidden: false, joinedAt: at });
     board.put(row.id, entry);
     hub.send(row.id, 'join', { entry, students: board.count(row.id) });
     return { id, token, nickname: checked.nickname, ticket: streamTicket({ machine: id }, tokenHash) };
   }
 
-  /** One 'refused' event a second at most, carrying the class's total, so the teacher's board reloads its counts. */
+  /** One 'refused' event a second at most, carrying the class's total, so the teacher's board reloads who was turned away and who waits. */
   #tellTeacher(classId: number): void {
     if (this.#refusedTimers.has(classId)) return;
     const timer = setTimeout(() => {

@@ -40,9 +40,9 @@ export class RefusalTally {
     }
   }
 
-  /** A page that was waiting got in. */
-  joined(classId: number, attempt: string | undefined): void {
-    if (attempt !== undefined) this.#byClass.get(classId)?.waiting.delete(attempt);
+  /** A page got in; true when it was one of those waiting. */
+  joined(classId: number, attempt: string | undefined): boolean {
+    return attempt !== undefined && (this.#byClass.get(classId)?.waiting.delete(attempt) ?? false);
   }
 
   total(classId: number): number {

@@ -116,6 +116,9 @@ describe('a class whose pages share one address', () => {
     for (const { opened } of students) await opened.page.getByTestId('run-class').waitFor();
     await expect.poll(() => teacher.page.getByTestId('places').textContent()).toBe('5 of');
     expect(await teacher.page.getByTestId('class-size').inputValue()).toBe('5');
+    // Nobody waits any more: the count and the button go.
+    await expect.poll(() => teacher.page.getByTestId('refused').textContent()).toMatch(/^\s*4 turned away \(4 class full\)\s*$/);
+    expect(await teacher.page.getByTestId('admit').count()).toBe(0);
     await teacher.page.screenshot({ path: `${SHOTS}/teacher-let-in-1280.png` });
 
     for (const opened of [teacher, phone, ...students.map((s) => s.opened)]) {

@@ -104,7 +104,7 @@ export interface ClassEvents {
   size: { size: number };
   /** The teacher gave the class a new code, which this event does not carry: the teacher's pages reload theirs. */
   code: { changed: true };
-  /** Someone was turned away (sent at most once a second): the teacher's board reloads its counts. */
+  /** Someone was turned away, or a waiting page got in (sent at most once a second): the teacher's board reloads its counts. */
   refused: { total: number };
   /** Sent every HEARTBEAT_MS, so a board can tell a quiet class from a dead connection. */
   ping: { at: number };
