@@ -1,16 +1,25 @@
 // The class server: the built app as static files, plus the class API (routes.ts) and its
 // live events, every answer with the app's own security headers (the same object Vite's
-// dev and preview servers send, from src/core/site/security-headers.ts).
+// dev and preview servers send, from src/core/site/security-headers.ts). Plain HTTP, or HTTPS
+// with a certificate (--cert, --key): then students' pages are secure contexts and get
+// threads and the fine timer. Node's time-outs and the connection guard keep slow clients
+// from holding the server (limits.ts, connections.ts).
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { securityHeaders } from '../src/core/site/security-headers.ts';
+import { BoardCache } from './board-cache.ts';
 import { ClassService } from './class-service.ts';
+import { Clients } from './clients.ts';
+import { ConnectionGuard } from './connections.ts';
 import { EventHub } from './events.ts';
 import { guards, sameOriginWrites } from './guards.ts';
 import type { HostKey } from './host.ts';
-import { KEEP_AFTER_END_MS, rateLimits, SMALL_BODY_BYTES } from './limits.ts';
+import { JoinDesk } from './joins.ts';
+import { CONNECTION_CAPS, KEEP_AFTER_END_MS, rateLimits, SMALL_BODY_BYTES, TIMEOUTS } from './limits.ts';
 import { Refused } from './refusal.ts';
+import { RefusalTally } from './refusals.ts';
 import { classRoutes } from './routes.ts';
 import { openStore } from './store.ts';
 
@@ -21,9 +30,13 @@ export interface ServerOptions {
   dataDir: string;
   /** The host's key: who may start classes (host.ts). */
   host: HostKey;
-  sessionMinutes: number;
+  classMinutes: number;
   /** The address students open, shown on the join screen (known once the server listens). */
   joinOrigin: () => string;
+  /** Proxies whose X-Forwarded-For is believed (clients.ts). */
+  trustProxy?: string[];
+  /** A certificate and its key (PEM): the server speaks HTTPS. */
+  tls?: { cert: Buffer; key: Buffer };
 }
 
 /** How often ended classes past their keeping time are deleted. */
@@ -35,18 +48,45 @@ const FASTIFY_ERRORS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request is larger than the class server takes',
 };
 
-export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+export interface ClassServer {
+  app: FastifyInstance;
+  connections: ConnectionGuard;
+  hub: EventHub;
+}
+
+export async function createServer(options: ServerOptions): Promise<ClassServer> {
   const store = openStore(options.dataDir);
   const hub = new EventHub();
   const limits = rateLimits();
-  const app = Fastify({ logger: false, bodyLimit: SMALL_BODY_BYTES, forceCloseConnections: true });
+  const clients = new Clients(options.trustProxy);
+  const now = Date.now;
+  const board = new BoardCache(store, now);
+  const refusals = new RefusalTally(now);
+  // Node's own time-outs: a head within 5 s, a whole request within 15 s, checked every second.
+  const timeouts = { headersTimeout: TIMEOUTS.headersMs, connectionsCheckingInterval: TIMEOUTS.checkEveryMs };
+  const app = Fastify({
+    logger: false,
+    bodyLimit: SMALL_BODY_BYTES,
+    forceCloseConnections: true,
+    keepAliveTimeout: TIMEOUTS.keepAliveMs,
+    requestTimeout: TIMEOUTS.requestMs,
+    ...(options.tls ? { https: { ...options.tls, ...timeouts, handshakeTimeout: TIMEOUTS.handshakeMs } } : { http: timeouts }),
+  }) as unknown as FastifyInstance;
+  const connections = new ConnectionGuard(CONNECTION_CAPS);
+  connections.attach(app.server as Server);
 
-  const purge = () => store.purge(Date.now() - KEEP_AFTER_END_MS);
+  const purge = () => {
+    store.purge(Date.now() - KEEP_AFTER_END_MS);
+  };
   purge();
   const purger = setInterval(purge, PURGE_EVERY_MS);
   purger.unref();
+  const service = new ClassService({ store, hub, limits, board, refusals, classMs: options.classMinutes * 60_000, now });
+  const joins = new JoinDesk({ store, hub, limits, board, refusals, classMs: options.classMinutes * 60_000, now });
   app.addHook('onClose', async () => {
     clearInterval(purger);
+    board.close();
+    joins.close();
     hub.closeAll();
     store.shutdown();
   });
@@ -56,14 +96,17 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     reply.headers(securityHeaders);
     if (!request.url.startsWith('/api/')) return;
     reply.header('Cache-Control', 'no-store');
-    // Per connection: a flood on one connection slows that connection alone.
+    // Per connection: a flood on one connection slows that connection alone. A trusted
+    // proxy's connections carry many devices' requests, so they are not counted.
     const socket = request.raw.socket;
-    if (!counted.has(socket)) {
-      counted.add(socket);
-      socket.once('close', () => limits.connection.forget(socket));
+    if (!clients.viaProxy(request)) {
+      if (!counted.has(socket)) {
+        counted.add(socket);
+        socket.once('close', () => limits.connection.forget(socket));
+      }
+      const wait = limits.connection.take(socket);
+      if (wait) throw new Refused(429, `Too many requests; try again in ${wait} s`, wait);
     }
-    const wait = limits.connection.take(socket);
-    if (wait) throw new Refused(429, `Too many requests; try again in ${wait} s`, wait);
     await sameOriginWrites(request);
   });
 
@@ -74,10 +117,13 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+    // Refused before its body was read (a missing token, a wrong code): the connection is
+    // closed after the answer rather than left to receive the body, however slowly it comes.
+    if (!request.raw.complete) reply.header('Connection', 'close');
     if (error instanceof Refused) {
       if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
-      return reply.code(error.status).send({ error: error.message });
+      return reply.code(error.status).send(error.reason ? { error: error.message, reason: error.reason } : { error: error.message });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) console.error(error);
@@ -85,9 +131,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     return reply.code(status).send({ error: message });
   });
 
-  const now = Date.now;
-  const service = new ClassService({ store, hub, limits, sessionMs: options.sessionMinutes * 60_000, now });
-  classRoutes(app, { service, guards: guards({ store, limits, host: options.host, now }), hub, joinOrigin: options.joinOrigin });
+  classRoutes(app, { service, joins, store, guards: guards({ store, limits, clients, host: options.host, now }), hub, joinOrigin: options.joinOrigin });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return reply.code(404).send({ error: 'There is no such address in the class API' });
@@ -95,5 +139,5 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
 
   if (existsSync(options.distDir)) await app.register(fastifyStatic, { root: options.distDir, index: 'index.html' });
-  return app;
+  return { app, connections, hub };
 }

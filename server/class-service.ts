@@ -1,28 +1,31 @@
-// The rules of a class, apart from HTTP: who may join and when, what results a class
-// takes, what the teacher may change, and which event each change sends to the boards.
+// The rules of a class, apart from HTTP: what results a class takes, what the teacher may
+// change, and which event each change sends to the boards. Who may join is in joins.ts.
 // Every refusal is thrown as a Refused (refusal.ts); routes.ts only wires requests here.
 import type { Results } from '../src/core/bench/results.ts';
-import { checkNickname, nicknameKey } from '../src/core/class/nickname.ts';
 import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/core/class/plan.ts';
-import type { Board, ClassInfo, ClassState, Started, Student } from '../src/core/class/protocol.ts';
+import { DEFAULT_CLASS_SIZE, MAX_CLASS_SIZE, type ClassInfo, type ClassState, type Started } from '../src/core/class/protocol.ts';
 import { summarize, type EntrySummary } from '../src/core/class/summary.ts';
 import { parseResultsJson } from '../src/core/results/io/validate.ts';
+import type { BoardBody, BoardCache } from './board-cache.ts';
 import type { EventHub } from './events.ts';
-import { MAX_MACHINES_PER_CLIENT, MAX_STUDENTS, type RateLimits } from './limits.ts';
+import type { RateLimits } from './limits.ts';
 import { Refused, tooMany } from './refusal.ts';
-import { hashToken, newJoinCode, newStudentId, newToken } from './secrets.ts';
-import type { EntryRow, SessionRow, Store, StudentRow } from './store.ts';
+import type { RefusalTally } from './refusals.ts';
+import { hashToken, newJoinCode, newToken, streamTicket } from './secrets.ts';
+import type { ClassRow, Store, StudentRow } from './store.ts';
 
 export interface ServiceContext {
   store: Store;
   hub: EventHub;
   limits: RateLimits;
+  board: BoardCache;
+  refusals: RefusalTally;
   /** How long a new class stays open for joining and posting, ms. */
-  sessionMs: number;
+  classMs: number;
   now: () => number;
 }
 
-export function stateOf(row: SessionRow, now: number): ClassState {
+export function stateOf(row: ClassRow, now: number): ClassState {
   if (row.closed_at !== null) return 'closed';
   return now >= row.expires_at ? 'ended' : 'open';
 }
@@ -33,9 +36,17 @@ const NOT_OPEN: Record<Exclude<ClassState, 'open'>, string> = {
 };
 
 /** Throws the 410 of a class that no longer takes joins or results. */
-export function requireOpen(row: SessionRow, now: number): void {
+export function requireOpen(row: ClassRow, now: number): void {
   const state = stateOf(row, now);
   if (state !== 'open') throw new Refused(410, NOT_OPEN[state]);
+}
+
+/** A class size from outside: a whole number of machines the server can hold, or why not. */
+export function checkSize(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_CLASS_SIZE) {
+    throw new Refused(400, `A class takes from 1 to ${MAX_CLASS_SIZE} machines`);
+  }
+  return value;
 }
 
 /** Why a results document does not follow the class plan, or null when it does. */
@@ -53,24 +64,27 @@ export function offPlan(results: Results, plan: ClassPlan): string | null {
   return null;
 }
 
-/** The stored summary, with the hidden flag as it is now (the teacher may have changed it since). */
-const summaryOf = (row: EntryRow | StudentRow): EntrySummary => ({ ...(JSON.parse(row.summary!) as EntrySummary), hidden: row.hidden === 1 });
-
 export class ClassService {
-  /** Machines each client added to each class ("<session> <client>"), for MAX_MACHINES_PER_CLIENT. */
-  readonly #machinesByClient = new Map<string, number>();
-
   constructor(private readonly ctx: ServiceContext) {}
 
-  info(row: SessionRow): ClassInfo {
-    return {
-      code: row.code,
+  /** The class as the code `asked` shows it; the teacher's copy adds the current code and who was turned away. */
+  info(row: ClassRow, asked: string, teacher: boolean): ClassInfo {
+    const { board, refusals, now } = this.ctx;
+    const info: ClassInfo = {
+      code: asked,
       plan: JSON.parse(row.plan) as ClassPlan,
-      state: stateOf(row, this.ctx.now()),
+      state: stateOf(row, now()),
       joinsOpen: row.joins_closed === 0,
       expiresAt: row.expires_at,
-      students: this.ctx.store.countStudents(row.id),
+      students: board.count(row.id),
+      size: row.size,
     };
+    if (teacher) info.teacher = refusals.view(row.id, row.code);
+    return info;
+  }
+
+  board(row: ClassRow, asked: string, teacher: boolean): BoardBody {
+    return this.ctx.board.body(row.id, this.info(row, asked, teacher), teacher);
   }
 
   start(body: Record<string, unknown>): Started {
@@ -79,44 +93,25 @@ export class ClassService {
     if (wait) throw tooMany(wait, 'classes started');
     const checked = body.plan === undefined ? { ok: true as const, plan: DEFAULT_CLASS_PLAN } : checkClassPlan(body.plan);
     if (!checked.ok) throw new Refused(400, checked.error);
+    const size = body.size === undefined ? DEFAULT_CLASS_SIZE : checkSize(body.size);
     const token = newToken();
-    const expiresAt = now() + this.ctx.sessionMs;
+    const tokenHash = hashToken(token);
+    const expiresAt = now() + this.ctx.classMs;
+    const code = this.#freeCode();
+    store.createClass(code, tokenHash, JSON.stringify(checked.plan), size, now(), expiresAt);
+    return { code, teacherToken: token, ticket: streamTicket('teacher', tokenHash), plan: checked.plan, size, expiresAt };
+  }
+
+  #freeCode(): string {
     for (let attempt = 0; attempt < 10; attempt++) {
       const code = newJoinCode();
-      if (store.sessionByCode(code)) continue;
-      store.createSession(code, hashToken(token), JSON.stringify(checked.plan), now(), expiresAt);
-      return { code, teacherToken: token, plan: checked.plan, expiresAt };
+      if (!this.ctx.store.codeTaken(code)) return code;
     }
     throw new Refused(503, 'No free join code was found; try again');
   }
 
-  board(row: SessionRow, teacher: boolean): Board {
-    const entries = this.ctx.store.entries(row.id).filter((entry) => teacher || !entry.hidden).map(summaryOf);
-    return { ...this.info(row), entries };
-  }
-
-  join(row: SessionRow, client: string, body: Record<string, unknown>): Student {
-    const { store, limits, now } = this.ctx;
-    requireOpen(row, now());
-    if (row.joins_closed) throw new Refused(403, 'The teacher has closed this class to new machines');
-    const checked = checkNickname(body.nickname);
-    if (!checked.ok) throw new Refused(400, checked.error);
-    const key = nicknameKey(checked.nickname);
-    if (store.nicknameTaken(row.id, key)) throw new Refused(409, `Someone in this class already has a nickname like “${checked.nickname}”: choose another`);
-    if (store.countStudents(row.id) >= MAX_STUDENTS) throw new Refused(409, `This class is full: it has ${MAX_STUDENTS} machines`);
-    const mine = `${row.id} ${client}`;
-    const added = this.#machinesByClient.get(mine) ?? 0;
-    if (added >= MAX_MACHINES_PER_CLIENT) throw new Refused(403, `This device has already added ${MAX_MACHINES_PER_CLIENT} machines to this class`);
-    const wait = limits.classJoins.take(row.id, now());
-    if (wait) throw tooMany(wait, 'machines joining this class at once');
-    const student = { id: newStudentId(), token: newToken(), nickname: checked.nickname };
-    store.addStudent(student.id, row.id, hashToken(student.token), student.nickname, key, now());
-    this.#machinesByClient.set(mine, added + 1);
-    return student;
-  }
-
-  postResults(row: SessionRow, student: StudentRow, body: unknown, done: boolean): { entry: EntrySummary } {
-    const { store, hub, limits, now } = this.ctx;
+  postResults(row: ClassRow, student: StudentRow, body: unknown, done: boolean): { entry: EntrySummary } {
+    const { store, hub, limits, board, now } = this.ctx;
     requireOpen(row, now());
     const wait = (done ? limits.final : limits.partial).take(student.id, now());
     if (wait) throw tooMany(wait, done ? 'finished runs from this machine' : 'posts from this machine');
@@ -126,38 +121,83 @@ export class ClassService {
     const wrong = offPlan(parsed.results, JSON.parse(row.plan) as ClassPlan);
     if (wrong) throw new Refused(400, wrong);
     const at = now();
-    const summary = summarize(parsed.results, { id: student.id, nickname: student.nickname, done, hidden: student.hidden === 1, updatedAt: at });
+    const hidden = board.entry(row.id, student.id)?.hidden ?? student.hidden === 1;
+    const summary = summarize(parsed.results, { id: student.id, nickname: student.nickname, done, hidden, updatedAt: at });
     store.saveResults(student.id, JSON.stringify(parsed.results), JSON.stringify(summary), summary.done, at);
+    board.put(row.id, summary);
     if (summary.hidden) hub.send(row.id, 'hide', { id: student.id });
     else hub.send(row.id, 'entry', summary);
     return { entry: summary };
   }
 
-  setHidden(row: SessionRow, id: string, body: Record<string, unknown>) {
-    const { store, hub } = this.ctx;
+  setHidden(row: ClassRow, id: string, body: Record<string, unknown>) {
+    const { store, hub, board } = this.ctx;
     const hidden = body.hidden;
     if (typeof hidden !== 'boolean') throw new Refused(400, 'Say { "hidden": true } or { "hidden": false }');
-    if (!store.setHidden(row.id, id, hidden)) throw new Refused(404, 'There is no such machine in this class');
-    const student = store.student(row.id, id)!;
+    const entry = board.entry(row.id, id);
+    if (!entry || !store.setHidden(row.id, id, hidden)) throw new Refused(404, 'There is no such machine in this class');
+    board.put(row.id, { ...entry, hidden });
     if (hidden) hub.send(row.id, 'hide', { id });
-    else if (student.summary) hub.send(row.id, 'entry', summaryOf(student));
+    else hub.send(row.id, 'entry', { ...entry, hidden });
     return { id, hidden };
   }
 
-  remove(row: SessionRow, id: string) {
+  remove(row: ClassRow, id: string) {
     if (!this.ctx.store.removeStudent(row.id, id)) throw new Refused(404, 'There is no such machine in this class');
-    this.ctx.hub.send(row.id, 'remove', { id });
+    this.ctx.board.drop(row.id, id);
+    this.ctx.hub.send(row.id, 'remove', { ids: [id], students: this.ctx.board.count(row.id) });
     return { id, removed: true };
   }
 
-  setJoins(row: SessionRow, body: Record<string, unknown>) {
+  /** Removes every machine that has posted nothing: a class filled by a script is emptied at once. */
+  removeSilent(row: ClassRow) {
+    const { store, board, hub } = this.ctx;
+    const ids = store.removeStudents(row.id, store.silent(row.id));
+    for (const id of ids) board.drop(row.id, id);
+    if (ids.length > 0) hub.send(row.id, 'remove', { ids, students: board.count(row.id) });
+    return { removed: ids.length };
+  }
+
+  setJoins(row: ClassRow, body: Record<string, unknown>) {
     if (typeof body.open !== 'boolean') throw new Refused(400, 'Say { "open": true } or { "open": false }');
     this.ctx.store.setJoinsOpen(row.id, body.open);
     this.ctx.hub.send(row.id, 'joins', { open: body.open });
     return { joinsOpen: body.open };
   }
 
-  setPlan(row: SessionRow, body: Record<string, unknown>) {
+  setSize(row: ClassRow, body: Record<string, unknown>) {
+    const size = checkSize(body.size);
+    this.ctx.store.setSize(row.id, size);
+    this.ctx.hub.send(row.id, 'size', { size });
+    return { size };
+  }
+
+  /** "Let them in": joins open, and room for every page still waiting (up to the server's most). */
+  admit(row: ClassRow) {
+    const { store, hub, board, refusals } = this.ctx;
+    requireOpen(row, this.ctx.now());
+    const size = Math.min(MAX_CLASS_SIZE, Math.max(row.size, board.count(row.id) + refusals.waiting(row.id)));
+    store.setSize(row.id, size);
+    store.setJoinsOpen(row.id, true);
+    hub.send(row.id, 'size', { size });
+    hub.send(row.id, 'joins', { open: true });
+    return { size, joinsOpen: true };
+  }
+
+  /**
+   * A new join code: the old one stops taking joins (for a code that got out of the room),
+   * while machines that joined with it keep posting and following the board. No event
+   * carries it: whoever holds only the old code must not learn the new one.
+   */
+  newCode(row: ClassRow) {
+    requireOpen(row, this.ctx.now());
+    const code = this.#freeCode();
+    this.ctx.store.setCode(row.id, code);
+    this.ctx.hub.send(row.id, 'code', { changed: true });
+    return { code };
+  }
+
+  setPlan(row: ClassRow, body: Record<string, unknown>) {
     requireOpen(row, this.ctx.now());
     const checked = checkClassPlan(body.plan);
     if (!checked.ok) throw new Refused(400, checked.error);
@@ -166,18 +206,18 @@ export class ClassService {
     return { plan: checked.plan };
   }
 
-  close(row: SessionRow) {
+  close(row: ClassRow) {
     this.ctx.store.close(row.id, this.ctx.now());
     this.ctx.hub.send(row.id, 'state', { state: 'closed' });
     return { state: 'closed' as const };
   }
 
-  /** The board's summaries for an export (hidden ones too), and how to read each machine's document. */
-  exportEntries(row: SessionRow) {
-    const { store } = this.ctx;
+  /** The summaries of every machine that posted (hidden ones too), and how to read each one's document. */
+  exportEntries(row: ClassRow) {
+    const { store, board } = this.ctx;
     return {
       plan: JSON.parse(row.plan) as ClassPlan,
-      entries: store.entries(row.id).map(summaryOf),
+      entries: board.entries(row.id).filter((entry) => !entry.silent),
       readResults: (id: string) => store.results(row.id, id),
     };
   }

@@ -1,47 +1,58 @@
-// The checks routes share, as Fastify preHandlers: which class a code names, whether the
-// request carries the teacher's, the student's or the host's token. Each either puts what
-// it found on the request or throws the refusal. The token is checked before anything a
-// request could use up: a request without the right token costs nobody's rate limit.
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+// The checks routes share, as Fastify onRequest hooks, so they run before any body is
+// read: which class a code names, whether the request carries the teacher's, the
+// student's or the host's token. Each either puts what it found on the request or throws
+// the refusal. The token is checked before anything a request could use up: a request
+// without the right token costs nobody's rate limit, and a results body without the
+// student's token is refused unread.
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Clients } from './clients.ts';
 import type { HostKey } from './host.ts';
 import { KEEP_AFTER_END_MS, type RateLimits } from './limits.ts';
-import { Refused, tooMany } from './refusal.ts';
+import { Refused } from './refusal.ts';
 import { bearer, CODE_PATTERN, tokenMatches } from './secrets.ts';
-import type { SessionRow, Store, StudentRow } from './store.ts';
+import type { ClassByCode, Store, StudentRow } from './store.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The class the route's :code names (set by `findClass`). */
-    classRow: SessionRow | null;
+    classRow: ClassByCode | null;
     /** The student the route's :id names, proven by their token (set by `studentOnly`). */
     studentRow: StudentRow | null;
   }
 }
 
 export type Params = { code: string; id?: string };
-type Guard = preHandlerAsyncHookHandler;
+type Guard = onRequestAsyncHookHandler;
 
 /** The request's class; only for routes whose guards include findClass. */
-export function classOf(request: FastifyRequest): SessionRow {
+export function classOf(request: FastifyRequest): ClassByCode {
   if (!request.classRow) throw new Error('a class route ran without findClass');
   return request.classRow;
 }
 
-export function guards(ctx: { store: Store; limits: RateLimits; host: HostKey; now: () => number }) {
-  const { store } = ctx;
+export function guards(ctx: { store: Store; limits: RateLimits; clients: Clients; host: HostKey; now: () => number }) {
+  const { store, limits } = ctx;
   const token = (request: FastifyRequest) => bearer(request.headers.authorization);
 
-  /** The class a code names, or a 404 (counted against the server-wide guessing limit). */
+  /**
+   * The class a code names, or a 404 that says so. Codes that match no class are counted
+   * per address (one guesser slows only its own network) and server-wide (many guessers
+   * at once); past either limit the answer is a 429, and it still says first that there
+   * is no such class, so a student who mistyped reads what went wrong.
+   */
   const findClass: Guard = async function (request: FastifyRequest) {
     const { code } = request.params as Params;
-    const row = CODE_PATTERN.test(code) ? store.sessionByCode(code) : undefined;
+    const row = CODE_PATTERN.test(code) ? store.classByCode(code) : undefined;
     if (row && row.expires_at + KEEP_AFTER_END_MS > ctx.now()) {
       request.classRow = row;
       return;
     }
-    const wait = ctx.limits.guess.take('all', ctx.now());
-    if (wait) throw tooMany(wait, 'codes that match no class');
-    throw new Refused(404, `There is no class with the code “${code.slice(0, 12)}”: check it on the board`);
+    const none = `There is no class with the code “${code.slice(0, 12)}”: check it on the board`;
+    const mine = limits.guess.take(ctx.clients.of(request), ctx.now());
+    if (mine) throw new Refused(429, `${none}. Many wrong codes came from this network just now: wait ${mine} s before trying another`, mine);
+    const everyone = limits.guessBackstop.take('all', ctx.now());
+    if (everyone) throw new Refused(429, `${none}. Many wrong codes are being tried on this server just now: wait ${everyone} s before trying another`, everyone);
+    throw new Refused(404, none);
   };
 
   const isTeacher = (request: FastifyRequest) => request.classRow !== null && tokenMatches(token(request), request.classRow.teacher_hash);

@@ -1,49 +1,17 @@
 // `npm run classroom`: builds the app if its sources changed since the last build, then
 // serves it with the class API on the local network and prints the address to open,
 // with a QR code for phones, and the teacher's link: the same address with the host's
-// key, which alone lets a browser start classes (host.ts).
-//
-//   --host H              address to listen on (default 0.0.0.0: every network interface)
-//   --port N              port (default 8080; 0 picks a free one)
-//   --data DIR            where the class database lives (default ./classroom-data)
-//   --dist DIR            serve this build as it is instead of building (default: build ./dist)
-//   --session-minutes M   how long a new class stays open for results (default 180)
+// key, which alone lets a browser start classes (host.ts). The options are in options.ts.
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import QRCode from 'qrcode';
+import { INSECURE_PAGE, listed, lostOnPage, secureOrigin } from '../src/core/class/secure-origin.ts';
+import { contestantPhrase, DEFAULT_CLASS_PLAN, planNeeds } from '../src/core/class/plan.ts';
+import { HOST_KEY_PARAM } from '../src/core/class/protocol.ts';
 import { createServer } from './app.ts';
 import { buildIfNeeded } from './build.ts';
-import { HOST_KEY_PARAM } from '../src/core/class/protocol.ts';
 import { loadHostKey } from './host.ts';
-import { DEFAULT_SESSION_MINUTES } from './limits.ts';
-
-interface Options {
-  host: string;
-  port: number;
-  data: string;
-  dist: string | null;
-  sessionMinutes: number;
-}
-
-function parseArgs(args: string[]): Options {
-  const options: Options = { host: '0.0.0.0', port: 8080, data: 'classroom-data', dist: null, sessionMinutes: DEFAULT_SESSION_MINUTES };
-  for (let i = 0; i < args.length; i++) {
-    const flag = args[i];
-    const value = args[++i];
-    if (value === undefined) throw new Error(`${flag} needs a value`);
-    if (flag === '--host') options.host = value;
-    else if (flag === '--data') options.data = value;
-    else if (flag === '--dist') options.dist = value;
-    else if (flag === '--port') {
-      options.port = Number(value);
-      if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error(`--port ${value} is not a port number (0 to 65535)`);
-    } else if (flag === '--session-minutes') {
-      options.sessionMinutes = Number(value);
-      if (!(options.sessionMinutes > 0)) throw new Error(`--session-minutes ${value} is not a positive number of minutes`);
-    } else throw new Error(`unknown option ${flag}; the options are --host, --port, --data, --dist and --session-minutes`);
-  }
-  return options;
-}
+import { parseArgs } from './options.ts';
 
 /** The address other machines on the network reach this one at: the first external IPv4 address. */
 function lanAddress(): string | undefined {
@@ -53,6 +21,17 @@ function lanAddress(): string | undefined {
   return undefined;
 }
 
+/** What students at `origin` will lack, or nothing when their pages are secure. */
+function insecureNote(origin: string): string {
+  if (secureOrigin(origin)) return '';
+  const lost = lostOnPage(planNeeds(DEFAULT_CLASS_PLAN), INSECURE_PAGE, contestantPhrase);
+  return (
+    `  Note: ${origin} is plain HTTP on a network address, which browsers do not treat as secure.\n` +
+    `  On students' machines, ${listed(lost)}. To give them everything, serve HTTPS:\n` +
+    '  --cert FILE --key FILE, or a proxy in front (README, "A class board").\n\n'
+  );
+}
+
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const distDir = options.dist !== null ? resolve(options.dist) : await buildIfNeeded(resolve('.'));
@@ -60,25 +39,31 @@ async function main() {
   // The join URL carries the real port, known only once listening: the server reads it from here.
   const origin = { value: '' };
   const host = loadHostKey(resolve(options.data));
-  const app = await createServer({
+  const { app } = await createServer({
     distDir,
     dataDir: resolve(options.data),
     host,
-    sessionMinutes: options.sessionMinutes,
+    classMinutes: options.classMinutes,
     joinOrigin: () => origin.value,
+    trustProxy: options.trustProxy,
+    tls: options.tls ?? undefined,
   });
   await app.listen({ host: options.host, port: options.port });
   const port = (app.server.address() as { port: number }).port;
+  const scheme = options.tls ? 'https' : 'http';
   const name = everywhere ? (lanAddress() ?? 'localhost') : options.host.includes(':') ? `[${options.host}]` : options.host;
-  origin.value = `http://${name}:${port}`;
+  origin.value = options.publicUrl ?? `${scheme}://${name}:${port}`;
   const joinUrl = `${origin.value}/#/class`;
+  // The teacher's browser keeps the key for the origin it opened: the students' one, where the class runs.
   const teacherUrl = `${origin.value}/?${HOST_KEY_PARAM}=${host.key}#/class`;
   const qr = await QRCode.toString(joinUrl, { type: 'terminal', small: true });
   process.stdout.write(
     `BLAKE3 Lab class server, keeping its data in ${resolve(options.data)}\n\n` +
       `  Students open: ${joinUrl}\n` +
-      (everywhere ? `  On this computer: http://localhost:${port}/#/class\n` : '') +
+      (everywhere && !options.publicUrl ? `  On this computer: ${scheme}://localhost:${port}/#/class\n` : '') +
+      (options.publicUrl ? `  This server listens at ${scheme}://${name}:${port} (for the proxy in front of it)\n` : '') +
       `\n${qr}\n` +
+      insecureNote(origin.value) +
       `  Teacher's link (keep it to yourself; it starts classes): ${teacherUrl}\n\n` +
       'Open the teacher\'s link, start a class, put its join screen on the projector. Ctrl+C stops the server.\n',
   );

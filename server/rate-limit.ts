@@ -1,5 +1,5 @@
 // Token buckets kept in memory: each key may spend `capacity` requests at once and
-// earns `perSecond` back. Nothing identifies a person: keys are session ids, the
+// earns `perSecond` back. Nothing identifies a person: keys are class ids, the
 // random ids students get on joining, or the connection a request came on (never an
 // IP address). Buckets that are full again are forgotten, so the map stays small.
 

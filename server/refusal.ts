@@ -1,11 +1,14 @@
 // A refusal: what the class server answers when it will not do what it was asked. Thrown
 // by the class service and the guards; app.ts's error handler turns it into the status
-// and { error: "<one sentence>" } (and Retry-After for a 429).
+// and { error: "<one sentence>" } (and Retry-After for a 429; the reason of a refused join).
+import type { RefusalReason } from '../src/core/class/protocol.ts';
+
 export class Refused extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly retryAfter?: number,
+    readonly reason?: RefusalReason,
   ) {
     super(message);
   }

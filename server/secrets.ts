@@ -1,15 +1,19 @@
 // Join codes, secret tokens and how they are checked. Only hashes of tokens are stored,
 // so the database file alone lets nobody act as a teacher or a student.
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** No 0/O or 1/I: a code is read off a projector and typed on a phone. 32 symbols, 5 bits each. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
- * Six symbols: 2^30, about a billion codes. Guesses are rate-limited server-wide (see
- * GUESS_LIMIT in limits.ts: 5 a second), so in a three-hour class an attacker tries at
- * most ~54,000 codes: with 50 classes open at once, the chance to hit one is 1 in 400.
- * And a hit gives only what the code gives every student: joining and seeing the board.
+ * Six symbols: 2^30, about a billion codes. Codes that match no class are limited per
+ * address (5 a second) and server-wide (50 a second): `guess` and `guessBackstop` in
+ * limits.ts. At the server-wide pace a three-hour class sees ~540,000 guesses: with 50
+ * classes open, about a 1 in 40 chance that one hits; from one address ~54,000, 1 in 400.
+ * Past a limit the answer is a 429 that still says there is no such class, so a guesser
+ * that does not wait is slowed only by the server's speed; the code space is what holds
+ * then. A hit gives only what the code gives every student (joining, within the class
+ * size, and the board), and the teacher can give the class a new code.
  */
 export const CODE_LENGTH = 6;
 export const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
@@ -44,4 +48,30 @@ export function tokenMatches(token: string | undefined, stored: Buffer): boolean
 export function bearer(header: string | undefined): string | undefined {
   const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header ?? '');
   return match?.[1];
+}
+
+/** Who an event-stream ticket names: the teacher, or a machine by its id. */
+export type TicketHolder = 'teacher' | { machine: string };
+
+/**
+ * An event-stream ticket: "<holder>.<mac>", the mac keyed by the holder's stored token hash,
+ * so the server needs no other secret and the ticket survives a restart. It travels in a
+ * URL (EventSource sends no headers), so it can only claim a stream, never act.
+ */
+export function streamTicket(holder: TicketHolder, tokenHash: Buffer): string {
+  const name = holder === 'teacher' ? 'teacher' : holder.machine;
+  return `${name}.${createHmac('sha256', tokenHash).update(`events ${name}`).digest('base64url').slice(0, 22)}`;
+}
+
+/** A ticket's holder as it claims to be ("teacher" or a machine id), before it is checked. */
+export function ticketHolder(ticket: string | undefined): TicketHolder | null {
+  const match = /^(teacher|[A-Za-z0-9_-]{16})\.[A-Za-z0-9_-]{22}$/.exec(ticket ?? '');
+  if (!match) return null;
+  return match[1] === 'teacher' ? 'teacher' : { machine: match[1] };
+}
+
+export function ticketMatches(ticket: string, holder: TicketHolder, tokenHash: Buffer): boolean {
+  const expected = Buffer.from(streamTicket(holder, tokenHash));
+  const given = Buffer.from(ticket);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -38,11 +38,27 @@ const MIGRATIONS: string[] = [
   `ALTER TABLE sessions ADD COLUMN joins_closed INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE students ADD COLUMN nickname_key TEXT;
    CREATE UNIQUE INDEX students_by_nickname ON students(session_id, nickname_key) WHERE nickname_key IS NOT NULL;`,
+  // A class is a class everywhere: the table and its key are named so. SQLite rewrites the
+  // foreign key and the nickname index along with them.
+  `ALTER TABLE sessions RENAME TO classes;
+   ALTER TABLE students RENAME COLUMN session_id TO class_id;
+   DROP INDEX students_by_session;
+   CREATE INDEX students_by_class ON students(class_id, joined_at);`,
+  // The class size the teacher chose (classes from before had only the server's limit, 500),
+  // and every join code a class has had: the current one is classes.code; machines that
+  // joined with an older one keep using it, but nobody new joins with it.
+  `ALTER TABLE classes ADD COLUMN size INTEGER NOT NULL DEFAULT 500;
+   CREATE TABLE class_codes (
+     code TEXT PRIMARY KEY,
+     class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE
+   ) WITHOUT ROWID;
+   CREATE INDEX class_codes_by_class ON class_codes(class_id);
+   INSERT INTO class_codes (code, class_id) SELECT code, id FROM classes;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-export interface SessionRow {
+export interface ClassRow {
   id: number;
   code: string;
   teacher_hash: Buffer;
@@ -51,11 +67,18 @@ export interface SessionRow {
   expires_at: number;
   closed_at: number | null;
   joins_closed: number;
+  /** Machines the class takes, as its teacher set it. */
+  size: number;
+}
+
+/** A class as a code finds it: `asked` is the code the request named, which is `code` unless the teacher has changed it since. */
+export interface ClassByCode extends ClassRow {
+  asked: string;
 }
 
 export interface StudentRow {
   id: string;
-  session_id: number;
+  class_id: number;
   token_hash: Buffer;
   nickname: string;
   joined_at: number;
@@ -67,11 +90,13 @@ export interface StudentRow {
   nickname_key: string | null;
 }
 
-/** What the board reads of a machine: its summary, never its whole results document. */
+/** What the board reads of a machine: its summary (null until it posts), never its whole results document. */
 export interface EntryRow {
   id: string;
+  nickname: string;
   hidden: number;
-  summary: string;
+  joined_at: number;
+  summary: string | null;
 }
 
 function migrate(db: Database.Database): void {
@@ -99,50 +124,89 @@ export function openStore(dataDir: string) {
   migrate(db);
 
   const q = {
-    insertSession: db.prepare(
-      'INSERT INTO sessions (code, teacher_hash, plan, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-    ),
-    sessionByCode: db.prepare('SELECT * FROM sessions WHERE code = ?'),
-    setPlan: db.prepare('UPDATE sessions SET plan = ? WHERE id = ?'),
-    close: db.prepare('UPDATE sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL'),
-    purge: db.prepare('DELETE FROM sessions WHERE expires_at < ?'),
-    setJoinsClosed: db.prepare('UPDATE sessions SET joins_closed = ? WHERE id = ?'),
-    insertStudent: db.prepare('INSERT INTO students (id, session_id, token_hash, nickname, nickname_key, joined_at) VALUES (?, ?, ?, ?, ?, ?)'),
-    nicknameTaken: db.prepare('SELECT 1 FROM students WHERE session_id = ? AND nickname_key = ?').pluck(),
-    removeStudent: db.prepare('DELETE FROM students WHERE id = ? AND session_id = ?'),
-    countStudents: db.prepare('SELECT COUNT(*) FROM students WHERE session_id = ?').pluck(),
-    student: db.prepare('SELECT * FROM students WHERE id = ? AND session_id = ?'),
+    insertClass: db.prepare('INSERT INTO classes (code, teacher_hash, plan, size, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertCode: db.prepare('INSERT INTO class_codes (code, class_id) VALUES (?, ?)'),
+    codeTaken: db.prepare('SELECT 1 FROM class_codes WHERE code = ?').pluck(),
+    classByCode: db.prepare('SELECT classes.*, class_codes.code AS asked FROM class_codes JOIN classes ON classes.id = class_codes.class_id WHERE class_codes.code = ?'),
+    setCode: db.prepare('UPDATE classes SET code = ? WHERE id = ?'),
+    setSize: db.prepare('UPDATE classes SET size = ? WHERE id = ?'),
+    setPlan: db.prepare('UPDATE classes SET plan = ? WHERE id = ?'),
+    close: db.prepare('UPDATE classes SET closed_at = ? WHERE id = ? AND closed_at IS NULL'),
+    purge: db.prepare('DELETE FROM classes WHERE expires_at < ?'),
+    setJoinsClosed: db.prepare('UPDATE classes SET joins_closed = ? WHERE id = ?'),
+    insertStudent: db.prepare('INSERT INTO students (id, class_id, token_hash, nickname, nickname_key, joined_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    nicknameTaken: db.prepare('SELECT 1 FROM students WHERE class_id = ? AND nickname_key = ?').pluck(),
+    removeStudent: db.prepare('DELETE FROM students WHERE id = ? AND class_id = ?'),
+    countStudents: db.prepare('SELECT COUNT(*) FROM students WHERE class_id = ?').pluck(),
+    student: db.prepare('SELECT * FROM students WHERE id = ? AND class_id = ?'),
     saveResults: db.prepare('UPDATE students SET results = ?, summary = ?, done = ?, updated_at = ? WHERE id = ?'),
-    setHidden: db.prepare('UPDATE students SET hidden = ? WHERE id = ? AND session_id = ?'),
-    entries: db.prepare('SELECT id, hidden, summary FROM students WHERE session_id = ? AND summary IS NOT NULL ORDER BY joined_at, id'),
-    results: db.prepare('SELECT results FROM students WHERE id = ? AND session_id = ?').pluck(),
+    setHidden: db.prepare('UPDATE students SET hidden = ? WHERE id = ? AND class_id = ?'),
+    entries: db.prepare('SELECT id, nickname, hidden, joined_at, summary FROM students WHERE class_id = ? ORDER BY joined_at, id'),
+    silent: db.prepare('SELECT id FROM students WHERE class_id = ? AND summary IS NULL').pluck(),
+    results: db.prepare('SELECT results FROM students WHERE id = ? AND class_id = ?').pluck(),
   };
 
+  const createClass = db.transaction((code: string, teacherHash: Buffer, plan: string, size: number, now: number, expiresAt: number): number => {
+    const id = Number(q.insertClass.run(code, teacherHash, plan, size, now, expiresAt).lastInsertRowid);
+    q.insertCode.run(code, id);
+    return id;
+  });
+  // Every request names its class by code: the rows are kept in memory, and any change of a
+  // class drops its rows (this process is the database's only writer).
+  const byCode = new Map<string, ClassByCode>();
+  const changed = (classId: number) => {
+    for (const [code, row] of byCode) if (row.id === classId) byCode.delete(code);
+  };
+  const classByCode = (code: string): ClassByCode | undefined => {
+    let row = byCode.get(code);
+    if (!row) {
+      row = q.classByCode.get(code) as ClassByCode | undefined;
+      if (!row) return undefined;
+      if (byCode.size > 10_000) byCode.clear();
+      byCode.set(code, row);
+    }
+    return row;
+  };
+
+  const setCode = db.transaction((classId: number, code: string) => {
+    q.insertCode.run(code, classId);
+    q.setCode.run(code, classId);
+    changed(classId);
+  });
+  const removeStudents = db.transaction((classId: number, ids: string[]) => ids.filter((id) => q.removeStudent.run(id, classId).changes > 0));
+
   return {
-    createSession(code: string, teacherHash: Buffer, plan: string, now: number, expiresAt: number): number {
-      return Number(q.insertSession.run(code, teacherHash, plan, now, expiresAt).lastInsertRowid);
+    createClass,
+    /** Whether a class has ever had this code (a code is never given to a second class). */
+    codeTaken: (code: string) => q.codeTaken.get(code) !== undefined,
+    classByCode,
+    /** Gives the class a new join code; the old ones keep working for machines that joined with them. */
+    setCode,
+    setSize: (classId: number, size: number) => void (q.setSize.run(size, classId), changed(classId)),
+    setPlan: (classId: number, plan: string) => void (q.setPlan.run(plan, classId), changed(classId)),
+    close: (classId: number, now: number) => void (q.close.run(now, classId), changed(classId)),
+    /** Deletes every class (and its students) whose keeping time ended before `before`. */
+    purge: (before: number) => (byCode.clear(), q.purge.run(before).changes),
+    setJoinsOpen: (classId: number, open: boolean) => void (q.setJoinsClosed.run(open ? 0 : 1, classId), changed(classId)),
+    addStudent(id: string, classId: number, tokenHash: Buffer, nickname: string, nicknameKey: string, now: number): void {
+      q.insertStudent.run(id, classId, tokenHash, nickname, nicknameKey, now);
     },
-    sessionByCode: (code: string) => q.sessionByCode.get(code) as SessionRow | undefined,
-    setPlan: (sessionId: number, plan: string) => void q.setPlan.run(plan, sessionId),
-    close: (sessionId: number, now: number) => void q.close.run(now, sessionId),
-    /** Deletes every session (and its students) whose keeping time ended before `before`. */
-    purge: (before: number) => q.purge.run(before).changes,
-    setJoinsOpen: (sessionId: number, open: boolean) => void q.setJoinsClosed.run(open ? 0 : 1, sessionId),
-    addStudent(id: string, sessionId: number, tokenHash: Buffer, nickname: string, nicknameKey: string, now: number): void {
-      q.insertStudent.run(id, sessionId, tokenHash, nickname, nicknameKey, now);
-    },
-    nicknameTaken: (sessionId: number, key: string) => q.nicknameTaken.get(sessionId, key) !== undefined,
-    removeStudent: (sessionId: number, id: string) => q.removeStudent.run(id, sessionId).changes > 0,
-    countStudents: (sessionId: number) => q.countStudents.get(sessionId) as number,
-    student: (sessionId: number, id: string) => q.student.get(id, sessionId) as StudentRow | undefined,
+    nicknameTaken: (classId: number, key: string) => q.nicknameTaken.get(classId, key) !== undefined,
+    removeStudent: (classId: number, id: string) => q.removeStudent.run(id, classId).changes > 0,
+    /** Removes these machines in one transaction; returns the ids that were there. */
+    removeStudents,
+    /** Machines that joined and have posted nothing. */
+    silent: (classId: number) => q.silent.all(classId) as string[],
+    countStudents: (classId: number) => q.countStudents.get(classId) as number,
+    student: (classId: number, id: string) => q.student.get(id, classId) as StudentRow | undefined,
     saveResults(id: string, results: string, summary: string, done: boolean, now: number): void {
       q.saveResults.run(results, summary, done ? 1 : 0, now, id);
     },
-    setHidden: (sessionId: number, id: string, hidden: boolean) => q.setHidden.run(hidden ? 1 : 0, id, sessionId).changes > 0,
-    /** Every student who has posted results, in joining order: summaries only. */
-    entries: (sessionId: number) => q.entries.all(sessionId) as EntryRow[],
+    setHidden: (classId: number, id: string, hidden: boolean) => q.setHidden.run(hidden ? 1 : 0, id, classId).changes > 0,
+    /** Every machine of the class in joining order, with its summary once it has posted. */
+    entries: (classId: number) => q.entries.all(classId) as EntryRow[],
     /** One student's whole results document as stored (JSON text), for the export. */
-    results: (sessionId: number, id: string) => q.results.get(id, sessionId) as string | null | undefined,
+    results: (classId: number, id: string) => q.results.get(id, classId) as string | null | undefined,
     shutdown: () => db.close(),
   };
 }

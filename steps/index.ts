@@ -40,6 +40,8 @@ export interface Stage {
   articleSpeedup: number | null;
   /** A capability the stage needs beyond plain JavaScript. */
   requires?: 'wasm-simd';
+  /** Hashes large inputs on several threads, which a page has only when cross-origin isolated (else on one). */
+  threads?: true;
   /** Why the playground cannot open this stage, for one it cannot: its sandbox links a stage's own files only. */
   playgroundUnavailable?: string;
   /** For a stage that writes WebAssembly: the name its module's text (its `wat()`) is shown under. */
@@ -189,6 +191,7 @@ export const STAGES: Stage[] = [
     generated: ['steps/11-every-core/compress4x.ts', 'steps/11-every-core/wasm.ts'],
     articleSpeedup: null,
     requires: 'wasm-simd',
+    threads: true,
     // The pool's module on its shared memory, then stage 10's, which hash below the threshold.
     watFile: 'modules.wat',
     playgroundUnavailable:

@@ -10,7 +10,7 @@ import { studentResults } from './fixtures/class-server.ts';
 
 function entry(id: string, throughput: Record<string, number>, extra: Partial<EntrySummary> = {}): EntrySummary {
   const table = Object.fromEntries(Object.entries(throughput).map(([contestant, value]) => [contestant, { '65536': value }]));
-  return { id, nickname: id, browser: 'Chromium 156', engine: 'Blink', os: 'Linux x86_64', cores: 4, done: true, stopped: false, hidden: false, updatedAt: 0, throughput: table, ...extra };
+  return { id, nickname: id, browser: 'Chromium 156', engine: 'Blink', os: 'Linux x86_64', cores: 4, done: true, stopped: false, hidden: false, silent: false, isolated: true, timerNs: 5000, updatedAt: 0, throughput: table, ...extra };
 }
 
 const plan: ClassPlan = { contestants: ['06-message-locals', '07-reuse-buffers', '08-little-endian', 'blake3-wasm'], sizes: [65536], rounds: 3 };

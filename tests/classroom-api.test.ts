@@ -8,7 +8,8 @@ import { securityHeaders } from '../src/core/site/security-headers.ts';
 import { DEFAULT_CLASS_PLAN } from '../src/core/class/plan.ts';
 import { validateResults } from '../src/core/results/io/validate.ts';
 import { BAD_TEXT } from './fixtures/bad-inputs.ts';
-import { call, classWithStudents, follow, join, postResults, startClass, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
+import { call, classWithStudents, follow, join, newDevice, postResults, startClass, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
+import { path } from '../src/core/class/protocol.ts';
 
 const PRINTABLE = 'A nickname holds printable characters only (no invisible or direction-changing ones)';
 import { unzip } from './fixtures/unzip.ts';
@@ -37,11 +38,11 @@ afterAll(async () => {
 describe('class server', () => {
   it('answers the app probe, and sends the app’s security headers with the API, the app and the event stream', async () => {
     const probe = await call(`${server.url}/api/class`);
-    expect(probe.body).toEqual({ app: 'blake3-lab-class', version: 2, joinOrigin: server.url });
+    expect(probe.body).toEqual({ app: 'blake3-lab-class', version: 3, joinOrigin: server.url });
     const { code } = await classWithStudents(server, 0);
     const page = await fetch(`${server.url}/`);
     expect(await page.text()).toContain('<title>BLAKE3 Lab</title>');
-    const stream = follow(`${server.url}/api/class/sessions/${code}/events`);
+    const stream = follow(`${server.url}/api/classes/${code}/events`);
     const events = await stream.opened;
     stream.stop();
     expect(events.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -72,6 +73,10 @@ describe('class server', () => {
       ['\u{F0000}', PRINTABLE],
       ['\u2800\u2800', 'A nickname needs at least one letter, digit or symbol you can see'],
       ['Ze\u0301\u0301\u0301\u0301\u0301', 'A nickname has at most 3 accents on one letter'],
+      // One "character" as a reader counts it, of any length: 530 joined emoji, 600 Hangul jamo.
+      [`${'\u{1F469}\u200D'.repeat(529)}\u{1F469}`, 'A nickname has at most 40 characters, and this is far longer'],
+      ['\u1100'.repeat(300) + '\u1161'.repeat(300), 'A nickname cannot join that many symbols into one character'],
+      ['\u1100'.repeat(15) + '\u1161'.repeat(15), 'A nickname cannot join that many symbols into one character'],
     ] as const) {
       expect(await join(base, nickname as string), String(nickname)).toMatchObject({ status: 400, body: { error } });
     }
@@ -88,8 +93,8 @@ describe('class server', () => {
       expect(await join(base, twin), twin).toMatchObject({ status: 409, body: { error: expect.stringMatching(/already has a nickname like/) } });
     }
     expect((await join(base, 'Joe')).status).toBe(201);
-    expect((await call(`${server.url}/api/class/sessions/ZZZZZZ`)).status).toBe(404);
-    expect((await call(`${server.url}/api/class/sessions/abc%2F..`)).status).toBe(404);
+    expect((await call(`${server.url}/api/classes/ZZZZZZ`)).status).toBe(404);
+    expect((await call(`${server.url}/api/classes/abc%2F..`)).status).toBe(404);
   });
 
   it('refuses every hostile results document with the message an import shows, and stores only what passed', async () => {
@@ -103,12 +108,14 @@ describe('class server', () => {
     }
     const last = students[students.length - 1];
     expect(await announcedSize(`${base}/students/${last.id}/results`, last.token, MAX_RESULTS_BYTES + 1)).toBe(413);
-    expect((await call(`${base}/board`)).body.entries).toEqual([]);
+    // Every machine is on the board from its join, silent until a post passes.
+    const before = (await call(`${base}/board`)).body.entries;
+    expect(before.map((e: { silent: boolean }) => e.silent)).toEqual(students.map(() => true));
     const ok = await postResults(base, last, studentResults(0));
     expect(ok.status).toBe(200);
-    expect(ok.body.entry).toMatchObject({ nickname: expect.any(String), engine: 'Blink', os: 'Linux x86_64', done: true, hidden: false });
+    expect(ok.body.entry).toMatchObject({ nickname: expect.any(String), engine: 'Blink', os: 'Linux x86_64', done: true, hidden: false, silent: false, isolated: true });
     expect(ok.body.entry.throughput['01-read-words-full']['1024']).toBeCloseTo(50, 6);
-    expect((await call(`${base}/board`)).body.entries).toHaveLength(1);
+    expect((await call(`${base}/board`)).body.entries.filter((e: { silent: boolean }) => !e.silent)).toHaveLength(1);
   });
 
   it('takes one browser’s run per machine: a document measured in two engines is refused', async () => {
@@ -235,20 +242,32 @@ describe('class server', () => {
     await call(`${a.base}/students/${a.students[0].id}/hidden`, { method: 'PUT', body: { hidden: true }, token: a.teacherToken });
     await expect.poll(() => streamAgain.events).toEqual([{ event: 'hide', data: { id: a.students[0].id } }]);
     streamAgain.stop();
-    expect((await fetch(`${server.url}/api/class/sessions/AAAAAA/events`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/classes/AAAAAA/events`)).status).toBe(404);
   });
 
-  it('limits guessing codes server-wide', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) statuses.push((await call(`${server.url}/api/class/sessions/QQQQQ${'23456789'[i % 8]}`)).status);
-    expect(statuses).toContain(404);
-    expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+  it('limits guessing codes per address, and a student who mistyped still reads that there is no such class', async () => {
+    const guesser = newDevice();
+    const answers = [];
+    for (let i = 0; i < 40; i++) answers.push(await call(`${server.url}${path('info', { code: `QQQQQ${'23456789'[i % 8]}` })}`, { from: guesser }));
+    expect(answers[0]).toMatchObject({ status: 404, body: { error: 'There is no class with the code “QQQQQ2”: check it on the board' } });
+    expect(answers.slice(-5).map((a) => a.status)).toEqual([429, 429, 429, 429, 429]);
+    expect(answers[39].body.error).toMatch(/^There is no class with the code “QQQQQ9”: check it on the board\. Many wrong codes came from this network just now: wait \d+ s/);
+    // Another network is not slowed by the guesser.
+    expect(await call(`${server.url}${path('info', { code: 'QQQQQ3' })}`, { from: newDevice() })).toMatchObject({ status: 404 });
+  });
+
+  it('has a server-wide backstop for guessing from many addresses, whose answer still says there is no such class', async () => {
+    const answers = await Promise.all(Array.from({ length: 260 }, (_, i) => call(`${server.url}${path('info', { code: `WWWW${'23456789'[i % 8]}${'ABCDEFGH'[i % 7]}` })}`, { from: newDevice() })));
+    const backstopped = answers.filter((a) => a.status === 429);
+    expect(backstopped.length).toBeGreaterThan(0);
+    for (const answer of answers) expect(answer.body.error).toMatch(/^There is no class with the code “WWWW\w\w”: check it on the board/);
+    expect(backstopped[0].body.error).toMatch(/Many wrong codes are being tried on this server just now: wait \d+ s/);
   });
 });
 
 describe('a class that has ended', () => {
   it('takes no more joins or results, and its board and export stay readable', async () => {
-    const ended = await startClassServer({ ...tempDirs(), sessionMinutes: 0.02 });
+    const ended = await startClassServer({ ...tempDirs(), classMinutes: 0.02 });
     try {
       const { base, students, teacherToken } = await classWithStudents(ended, 1);
       expect((await postResults(base, students[0], studentResults(1))).status).toBe(200);

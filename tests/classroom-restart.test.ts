@@ -16,7 +16,7 @@ describe('class server killed and restarted', () => {
     const { code, teacherToken, students } = await classWithStudents(first, 3);
     const acknowledged = [];
     for (const [i, student] of students.entries()) {
-      const posted = await postResults(`${first.url}/api/class/sessions/${code}`, student, studentResults(i), i < 2);
+      const posted = await postResults(`${first.url}/api/classes/${code}`, student, studentResults(i), i < 2);
       expect(posted.status).toBe(200);
       acknowledged.push(posted.body.entry);
     }
@@ -25,7 +25,7 @@ describe('class server killed and restarted', () => {
 
     const second = await startClassServer(dirs);
     servers.push(second);
-    const base = `${second.url}/api/class/sessions/${code}`;
+    const base = `${second.url}/api/classes/${code}`;
     const board = await call(`${base}/board`);
     expect(board.body).toMatchObject({ code, state: 'open', students: 3 });
     expect(board.body.entries).toEqual(acknowledged);

@@ -1,19 +1,26 @@
 // The load test's clients: each simulated device has its own loopback address (all of
 // 127.0.0.0/8 is this machine on Linux), as each student's device has its own address on
-// a class's network, and its own keep-alive connections. Requests time themselves;
-// event streams note when each event arrived.
-import { Agent, request, type IncomingMessage } from 'node:http';
+// a class's network, or shares one with the rest of its school (a network's one address,
+// as a server outside it sees it); either way it has its own keep-alive connections.
+// Requests time themselves; event streams note when each event arrived.
+import { Agent, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 
 export interface Answer {
   status: number;
   body: any;
+  headers: IncomingHttpHeaders;
   ms: number;
 }
+
+class StaleConnection extends Error {}
 
 export interface StreamEvent {
   event: string;
   data: any;
+  /** performance.now() when it arrived. */
   at: number;
+  /** Date.now() when it arrived: comparable across processes. */
+  wall: number;
 }
 
 export interface Stream {
@@ -32,36 +39,53 @@ export interface Stream {
 
 let devices = 0;
 
+/** The address of one more device of its own. */
+export function newAddress(): string {
+  devices++;
+  return `127.${200 + ((devices >> 16) & 0x1f)}.${(devices >> 8) & 0xff}.${(devices & 0xff) || 1}`;
+}
+
+export interface CallInit {
+  method?: string;
+  body?: unknown;
+  raw?: string;
+  type?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
 export class Device {
-  readonly address: string;
   readonly #agent: Agent;
 
-  constructor() {
-    devices++;
-    this.address = `127.${200 + ((devices >> 16) & 0x1f)}.${(devices >> 8) & 0xff}.${(devices & 0xff) || 1}`;
+  /** A device on `address` (shared with others behind the same network), or on an address of its own. */
+  constructor(readonly address = newAddress()) {
     this.#agent = new Agent({ keepAlive: true, localAddress: this.address, maxSockets: 8 });
   }
 
-  call(url: string, init: { method?: string; body?: unknown; raw?: string; type?: string; token?: string } = {}): Promise<Answer> {
-    const headers: Record<string, string> = {};
+  call(url: string, init: CallInit = {}): Promise<Answer> {
+    const headers: Record<string, string> = { ...init.headers };
     const text = init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined);
     if (text !== undefined) headers['Content-Type'] = init.type ?? 'application/json';
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
     const started = performance.now();
-    return new Promise((resolve, reject) => {
-      const sent = request(url, { method: init.method ?? (text !== undefined ? 'POST' : 'GET'), headers, agent: this.#agent }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const json = (response.headers['content-type'] ?? '').includes('json');
-          resolve({ status: response.statusCode ?? 0, body: json ? JSON.parse(raw.toString('utf8')) : raw, ms: performance.now() - started });
+    const once = () =>
+      new Promise<Answer>((resolve, reject) => {
+        const sent = request(url, { method: init.method ?? (text !== undefined ? 'POST' : 'GET'), headers, agent: this.#agent }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const json = (response.headers['content-type'] ?? '').includes('json') && raw.length > 0;
+            resolve({ status: response.statusCode ?? 0, body: json ? JSON.parse(raw.toString('utf8')) : raw, headers: response.headers, ms: performance.now() - started });
+          });
         });
+        // A kept-alive connection the server closed while idle fails before any answer:
+        // like a browser, send again on a new one.
+        sent.on('error', (error: NodeJS.ErrnoException) => reject(sent.reusedSocket && error.code === 'ECONNRESET' ? new StaleConnection() : error));
+        sent.end(text);
       });
-      sent.on('error', reject);
-      sent.end(text);
-    });
+    return once().catch((error: unknown) => (error instanceof StaleConnection ? once() : Promise.reject(error)));
   }
 
   /** Opens an event stream; resolves once the answer's head has arrived. */
@@ -102,7 +126,7 @@ function readStream(get: ReturnType<typeof request>, response: IncomingMessage):
     bytes += chunk.length;
     const taken = takeEvents(buffer + chunk);
     buffer = taken.rest;
-    for (const { event, data } of taken.events) events.push({ event, data, at: performance.now() });
+    for (const { event, data } of taken.events) events.push({ event, data, at: performance.now(), wall: Date.now() });
   };
   response.on('data', parse);
   const ended = new Promise<void>((resolve) => {

@@ -3,18 +3,39 @@
 // without the host's key, nicknames that hide or impersonate, bodies another site's page
 // could send.
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
+import { path } from '../../src/core/class/protocol.ts';
 import { Device, pool } from './client.ts';
-import type { ClassUnderTest } from './pace.ts';
+import { deviceOf, type ClassUnderTest } from './pace.ts';
 import { planResults } from './server-process.ts';
 import type { Row } from './table.ts';
 
-export async function oneDeviceFills(klass: ClassUnderTest): Promise<Row> {
-  const device = new Device();
+/** One device sends 500 joins: it gets the places left and no more, each refusal says the class is full, and the teacher's board counts them. */
+export async function oneDeviceFills(klass: ClassUnderTest, size: number): Promise<Row[]> {
+  const device = deviceOf(klass);
+  const teacher = new Device();
+  const refusedBefore = (await teacher.call(`${klass.base}/board`, { token: klass.teacherToken })).body.teacher.refused.full;
+  const left = size - (await teacher.call(klass.base)).body.students;
   const started = performance.now();
-  const statuses = await pool(Array.from({ length: 500 }, (_, i) => i), 20, (i) => device.call(`${klass.base}/students`, { body: { nickname: `bot ${i}` } }).then((a) => a.status));
-  const accepted = statuses.filter((s) => s === 201).length;
+  const answers = await pool(Array.from({ length: 500 }, (_, i) => i), 20, (i) => device.call(`${klass.base}/students`, { body: { nickname: `bot ${i}` } }));
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const accepted = answers.filter((a) => a.status === 201);
+  const truthful = answers.filter((a) => a.status === 409).every((a) => a.body.reason === 'full' && /^This class is full/.test(a.body.error));
+  const counted = (await teacher.call(`${klass.base}/board`, { token: klass.teacherToken })).body.teacher.refused.full - refusedBefore;
+  // The teacher removes every machine that sent nothing: the bots' places are free again.
+  const removed = (await teacher.call(`${klass.base}/students`, { method: 'DELETE', token: klass.teacherToken })).body.removed;
+  const after = await deviceOf(klass).call(`${klass.base}/students`, { body: { nickname: 'after the bots' } });
+  if (after.status === 201) await teacher.call(`${klass.base}/students/${after.body.id}`, { method: 'DELETE', token: klass.teacherToken });
   device.close();
-  return { check: '3 one device fills', did: `500 joins from one device in ${((performance.now() - started) / 1000).toFixed(1)} s`, measured: `${accepted} joined`, target: '<= 12', pass: accepted <= 12 };
+  return [
+    {
+      check: '3 one device fills',
+      did: `500 joins from one device in ${seconds} s (${left} places left)`,
+      measured: `${accepted.length} joined; ${answers.length - accepted.length} told "class full"; ${counted} counted on the teacher's board`,
+      target: `<= ${left}; all; all`,
+      pass: accepted.length <= left && truthful && counted === answers.length - accepted.length,
+    },
+    { check: '3 silent removed', did: 'teacher removes every machine that sent nothing', measured: `${removed} removed; a new join: ${after.status}`, target: `${accepted.length}; 201`, pass: removed === accepted.length && after.status === 201 },
+  ];
 }
 
 export async function teacherControls(klass: ClassUnderTest): Promise<Row> {
@@ -42,10 +63,10 @@ export async function teacherControls(klass: ClassUnderTest): Promise<Row> {
 export async function hostOnly(url: string, hostKey: string): Promise<Row> {
   const stranger = new Device();
   const statuses = await pool(Array.from({ length: 200 }, (_, i) => i), 20, (i) =>
-    stranger.call(`${url}/api/class/sessions`, { body: {}, token: i % 2 ? 'not-the-host-key' : undefined }).then((a) => a.status),
+    stranger.call(`${url}${path('start')}`, { body: {}, token: i % 2 ? 'not-the-host-key' : undefined }).then((a) => a.status),
   );
   const started = statuses.filter((s) => s === 201).length;
-  const host = await new Device().call(`${url}/api/class/sessions`, { body: {}, token: hostKey });
+  const host = await new Device().call(`${url}${path('start')}`, { body: {}, token: hostKey });
   stranger.close();
   return { check: '4 host\'s key', did: '200 starts without the key, then the host', measured: `${started} started; host: ${host.status}`, target: '0; 201', pass: started === 0 && host.status === 201 };
 }

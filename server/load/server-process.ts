@@ -1,7 +1,7 @@
 // A class server for the load test: `npm run classroom`'s own entry in a child process on
 // 127.0.0.1 (a port the system picks), its data in a temporary folder deleted afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RESULTS_FORMAT, type Results } from '../../src/core/bench/results.ts';
@@ -9,10 +9,17 @@ import type { ClassPlan } from '../../src/core/class/plan.ts';
 
 export interface LoadServer {
   url: string;
-  hostKey: string;
-  process: ChildProcess;
+  /** The host's key, as the teacher's link printed it (again after a restart). */
+  readonly hostKey: string;
+  readonly process: ChildProcess;
   /** Resident memory of the server process, MiB (Linux: /proc). */
   rssMiB(): number;
+  /** Open file descriptors of the server process (Linux: /proc). */
+  openFiles(): number;
+  /** kill -9: no shutdown, no last write. */
+  kill(): Promise<void>;
+  /** Starts the server again on the same data and the same port. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -20,6 +27,8 @@ export interface LoadServer {
 export interface SpawnedServer {
   /** The address students open. */
   url: string;
+  /** Where the server itself listens: `url`, unless --public-url put a proxy's address there. */
+  listening: string;
   /** The host's key from the teacher's link: what starting a class takes. */
   hostKey: string;
   process: ChildProcess;
@@ -31,21 +40,31 @@ export interface SpawnedServer {
  * Starts the class server's own entry (server/main.ts, through tsx) on 127.0.0.1 with a
  * port the system picks, and waits for the address and the host's key it prints.
  */
-export async function spawnClassServer(options: { data: string; dist: string; sessionMinutes?: number }): Promise<SpawnedServer> {
+export interface SpawnOptions {
+  data: string;
+  dist: string;
+  classMinutes?: number;
+  /** More of `npm run classroom`'s options: --cert, --key, --trust-proxy, --public-url, --port. */
+  args?: string[];
+}
+
+export async function spawnClassServer(options: SpawnOptions): Promise<SpawnedServer> {
   const args = ['--import', 'tsx', 'server/main.ts', '--host', '127.0.0.1', '--port', '0', '--data', options.data, '--dist', options.dist];
-  if (options.sessionMinutes !== undefined) args.push('--session-minutes', String(options.sessionMinutes));
+  if (options.classMinutes !== undefined) args.push('--class-minutes', String(options.classMinutes));
+  args.push(...(options.args ?? []));
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   let output = '';
-  const [url, hostKey] = await new Promise<[string, string]>((resolve, reject) => {
+  const [url, hostKey, listening] = await new Promise<[string, string, string]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the class server did not start in 30 s:\n${output}`)), 30_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      const students = /Students open: (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      const teacher = /Teacher's link .*: http:\/\/127\.0\.0\.1:\d+\/\?host=([\w-]+)#\/class/.exec(output);
+      const students = /Students open: (https?:\/\/[^/\s]+)\/#\/class/.exec(output);
+      const teacher = /Teacher's link .*: https?:\/\/[^/\s]+\/\?host=([\w-]+)#\/class/.exec(output);
+      const behind = /This server listens at (https?:\/\/[^\s]+) /.exec(output);
       if (students && teacher) {
         clearTimeout(timer);
-        resolve([students[1], teacher[1]]);
+        resolve([students[1], teacher[1], behind?.[1] ?? students[1]]);
       }
     };
     child.stdout!.on('data', read);
@@ -55,7 +74,7 @@ export async function spawnClassServer(options: { data: string; dist: string; se
       reject(new Error(`the class server exited with ${code}:\n${output}`));
     });
   });
-  return { url, hostKey, process: child, exited };
+  return { url, listening, hostKey, process: child, exited };
 }
 
 export async function startServer(): Promise<LoadServer> {
@@ -63,15 +82,31 @@ export async function startServer(): Promise<LoadServer> {
   const dist = join(root, 'dist');
   mkdirSync(dist);
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>BLAKE3 Lab</title>\n');
-  const { url, hostKey, process: child, exited } = await spawnClassServer({ data: join(root, 'data'), dist });
+  const data = join(root, 'data');
+  let spawned = await spawnClassServer({ data, dist });
+  const port = new URL(spawned.url).port;
+  const running = () => spawned.process.exitCode === null && spawned.process.signalCode === null;
   return {
-    url,
-    hostKey,
-    process: child,
-    rssMiB: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
+    url: spawned.url,
+    get hostKey() {
+      return spawned.hostKey;
+    },
+    get process() {
+      return spawned.process;
+    },
+    rssMiB: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${spawned.process.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
+    openFiles: () => readdirSync(`/proc/${spawned.process.pid}/fd`).length,
+    async kill() {
+      if (running()) spawned.process.kill('SIGKILL');
+      await spawned.exited;
+    },
+    async restart() {
+      // The same port: pages and streams come back to the address they knew.
+      spawned = await spawnClassServer({ data, dist, args: ['--port', port] });
+    },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
+      if (running()) spawned.process.kill('SIGTERM');
+      await spawned.exited;
       rmSync(root, { recursive: true, force: true });
     },
   };

@@ -2,23 +2,33 @@
 // while the class keeps sending (the server's memory must not follow their backlog).
 import { DEFAULT_CONTESTANT_IDS } from '../../src/core/bench/contestants.ts';
 import { DEFAULT_SIZES } from '../../src/core/bench/plan.ts';
+import { path } from '../../src/core/class/protocol.ts';
+import { anonymousStreams } from '../limits.ts';
 import { Device, pool, sleep } from './client.ts';
 import type { ClassUnderTest } from './pace.ts';
 import { planResults, type LoadServer } from './server-process.ts';
 import type { Row } from './table.ts';
 
-export async function manyStreams(klass: ClassUnderTest, count: number): Promise<Row> {
+/**
+ * One device opens hundreds of streams without joining: it gets the pool of pages that
+ * have not joined (twice the class's places, and twenty), never the teacher's places or a
+ * joined machine's, which still connect.
+ */
+export async function manyStreams(klass: ClassUnderTest, count: number, size: number, teacherTicket: string): Promise<Row> {
   const device = new Device();
   const opened = await pool(Array.from({ length: count }, (_, i) => i), 50, () => device.stream(`${klass.base}/events`));
   const accepted = opened.filter((s) => s.status === 200).length;
-  const other = await new Device().stream(`${klass.base}/events`);
-  for (const stream of [...opened, other]) stream.close();
+  const projector = await new Device().stream(`${klass.base}/events?ticket=${encodeURIComponent(teacherTicket)}`);
+  const student = klass.students[klass.students.length - 1];
+  const own = await student.device.stream(`${klass.base}/events?ticket=${encodeURIComponent(student.ticket)}`);
+  for (const stream of [...opened, projector, own]) stream.close();
+  const room = anonymousStreams(size);
   return {
-    check: '5 streams per device',
-    did: `${count} idle streams from one device, then another board`,
-    measured: `${accepted} accepted; other board: ${other.status}`,
-    target: '<= 8; 200',
-    pass: accepted <= 8 && other.status === 200,
+    check: '5 streams without joining',
+    did: `${count} idle streams from one device, then a projector and a student`,
+    measured: `${accepted} accepted; projector ${projector.status}; student ${own.status}`,
+    target: `<= ${room}; 200; 200`,
+    pass: accepted <= room && projector.status === 200 && own.status === 200,
   };
 }
 
@@ -29,8 +39,8 @@ const SLOW_READER_BYTES = 16 * 1024 * 1024;
 async function wideClass(server: LoadServer) {
   const plan = { contestants: DEFAULT_CONTESTANT_IDS.filter((id) => id !== 'sha256'), sizes: [...DEFAULT_SIZES], rounds: 3 };
   const host = new Device();
-  const started = await host.call(`${server.url}/api/class/sessions`, { body: { plan }, token: server.hostKey });
-  const base = `${server.url}/api/class/sessions/${started.body.code}`;
+  const started = await host.call(`${server.url}${path('start')}`, { body: { plan }, token: server.hostKey });
+  const base = `${server.url}${path('info', { code: started.body.code })}`;
   const student = (await host.call(`${base}/students`, { body: { nickname: 'wide' } })).body;
   await host.call(`${base}/students/${student.id}/results?done=1`, { method: 'PUT', raw: JSON.stringify(planResults(1, plan)), token: student.token });
   host.close();

@@ -44,9 +44,7 @@ export function hasVisibleCharacter(text: string): boolean {
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
-/** Characters as a reader counts them (grapheme clusters): "é", "👩‍💻" and "🇫🇷" are one each. */
-export function graphemeCount(text: string): number {
-  let count = 0;
-  for (const _ of segmenter.segment(text)) count++;
-  return count;
+/** The text's characters as a reader counts them (grapheme clusters: "é", "👩‍💻" and "🇫🇷" are one each), each as its UTF-16 string. */
+export function graphemes(text: string): string[] {
+  return Array.from(segmenter.segment(text), (part) => part.segment);
 }

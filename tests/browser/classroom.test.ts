@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Results } from '../../src/core/bench/results.ts';
 import { spread } from '../../src/app/class/board.ts';
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
+import { path } from '../../src/core/class/protocol.ts';
 import { summarize } from '../../src/core/class/summary.ts';
 import { formatSig } from '../../src/core/results/text/format.ts';
 import { call, classWithStudents, join, postResults, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
@@ -36,10 +37,12 @@ interface Opened {
   errors: string[];
 }
 
-async function open(path: string, viewport = { width: 1280, height: 800 }, remember?: { key: string; value: string }): Promise<Opened> {
+async function open(path: string, viewport = { width: 1280, height: 800 }, remember: Record<string, string> = {}): Promise<Opened> {
   const context = await browser.newContext({ viewport, colorScheme: 'light' });
-  // What this browser remembers of a class: the teacher's token or the student's identity.
-  if (remember) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [remember.key, remember.value]);
+  // What this browser remembers of a class: the teacher's token and ticket, or the student's identity.
+  await context.addInitScript((entries) => {
+    for (const [key, value] of entries) localStorage.setItem(key, value);
+  }, Object.entries(remember));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -117,7 +120,7 @@ describe('class board', () => {
       await student.page.getByTestId('join').click();
       await student.page.getByTestId('run-class').waitFor();
     }
-    expect(await students[0].page.locator('.run').textContent()).toMatch(/3 contestants at 1 KiB, 2 rounds/);
+    expect(await students[0].page.locator('section.run').textContent()).toMatch(/3 contestants at 1 KiB, 2 rounds/);
     await Promise.all(students.map((s) => s.page.getByTestId('run-class').click()));
     for (const student of students) {
       await expect.poll(() => student.page.getByTestId('run-delivered').count(), { timeout: 120_000, interval: 500 }).toBe(1);
@@ -125,6 +128,8 @@ describe('class board', () => {
 
     // The teacher's board has filled by itself: three machines, a ladder, a table.
     await expect.poll(() => teacher.page.getByTestId('board-count').textContent(), { timeout: 10_000 }).toMatch(/^3 machines have reported \(3 finished, 3 joined\)/);
+    // Every machine ran in a cross-origin isolated page (served by the class server over http://127.0.0.1).
+    expect(await teacher.page.getByTestId('not-isolated').count()).toBe(0);
     expect((await rowNames(teacher.page)).sort()).toEqual(['Ana', 'Ben <script>', 'Chloé']);
     const ladder = await teacher.page.locator('[data-testid="ladder"] tbody tr').allTextContents();
     expect(ladder).toHaveLength(2);
@@ -153,14 +158,12 @@ describe('class board', () => {
     await hiddenList.getByRole('button', { name: 'Show Ben <script> again' }).click();
     await expect.poll(() => rowNames(students[0].page)).toHaveLength(3);
 
-    // Closing joins: the projector and a new student's page say so, and nobody new gets in.
+    // Closing joins: the projector and a new student's page say so; a student who joins anyway
+    // waits, counted on the teacher's board, and gets in by itself when the teacher lets them in.
     await teacher.page.getByTestId('close-joins').click();
     await expect.poll(() => teacher.page.getByTestId('class-state').textContent()).toBe('joins closed: no new machines');
     const late = await open(`/#/class/${code}`, { width: 390, height: 844 });
     await late.page.getByTestId('joins-closed').waitFor();
-    expect(await late.page.getByTestId('nickname').count()).toBe(0);
-    await teacher.page.getByTestId('close-joins').click();
-    await late.page.getByTestId('nickname').waitFor();
     // A name is counted as a reader counts it: 41 family emoji (11 UTF-16 units each) are
     // kept whole in the field and refused for being one character too long, before sending.
     const family = '\u{1F469}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
@@ -168,13 +171,22 @@ describe('class board', () => {
     expect(await late.page.getByTestId('nickname').inputValue()).toBe(family.repeat(41));
     await late.page.getByTestId('join').click();
     await expect.poll(() => late.page.getByRole('alert').textContent()).toBe('A nickname has at most 40 characters');
+    await late.page.getByTestId('nickname').fill('Dana');
+    await late.page.getByTestId('join').click();
+    await expect.poll(() => late.page.getByTestId('join-waiting').textContent()).toMatch(/Not in yet\. The teacher has closed joins for now\. This page joins by itself as soon as they open them again/);
+    await expect.poll(() => teacher.page.getByTestId('refused').textContent()).toMatch(/1 turned away \(1 joins closed\); 1 waiting to get in/);
+    await teacher.page.getByTestId('admit').click();
+    await late.page.getByTestId('run-class').waitFor();
+    expect(await late.page.locator('h1').textContent()).toBe('Hello, Dana');
+    await expect.poll(() => rowNames(teacher.page)).toContain('Dana');
+    expect(await teacher.page.locator('[data-testid="board-row"]', { hasText: 'Dana' }).locator('td.run').textContent()).toBe('silent');
     await late.context.close();
 
     // Removing a machine: it leaves every board, and that student's page offers to join again.
     teacher.page.once('dialog', (dialog) => void dialog.accept());
     await teacher.page.getByRole('button', { name: 'Remove Chloé' }).click();
-    await expect.poll(async () => (await rowNames(students[0].page)).sort()).toEqual(['Ana', 'Ben <script>']);
-    await expect.poll(() => teacher.page.getByTestId('board-count').textContent()).toMatch(/\(2 finished, 2 joined\)/);
+    await expect.poll(async () => (await rowNames(students[0].page)).sort()).toEqual(['Ana', 'Ben <script>', 'Dana']);
+    await expect.poll(() => teacher.page.getByTestId('board-count').textContent()).toMatch(/\(2 finished, 3 joined\)/);
     await students[2].page.getByTestId('run-class').click();
     await students[2].page.getByTestId('nickname').waitFor({ timeout: 60_000 });
     expect(await students[2].page.getByRole('alert').textContent()).toMatch(/no longer in the class/);
@@ -193,7 +205,7 @@ describe('class board', () => {
  */
 async function fullClass() {
   const nicknames = ['Ana', 'Benjamin Oluwaseun-Hartmann', 'Chloé', 'Dmitri', 'Esperanza la más rápida del aula', 'Fatima', 'Gus', 'Hiroshi', 'Inès', 'Jo'];
-  const { code, teacherToken, base } = await classWithStudents(server, 0);
+  const { code, teacherToken, ticket, base } = await classWithStudents(server, 0);
   const students: { id: string; token: string; nickname: string }[] = [];
   const documents: Results[] = [];
   for (const [i, nickname] of nicknames.entries()) {
@@ -207,7 +219,7 @@ async function fullClass() {
     documents.push(results);
     expect((await postResults(base, student, results, i !== 3)).status).toBe(200);
   }
-  return { code, teacherToken, students, documents };
+  return { code, teacherToken, ticket, students, documents };
 }
 
 /** How far the page and the board table reach sideways, against what they show. */
@@ -218,9 +230,9 @@ const widths = (page: Page) =>
   });
 
 /** Opens the teacher's board at both sizes while its stream is refused: each says it is not live, and still shows the class. */
-async function offlineBoards(code: string, teacherToken: string, opened: Opened[]) {
+async function offlineBoards(code: string, teacherToken: string, ticket: string, opened: Opened[]) {
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-    const board = await open(`/#/class/${code}/board`, viewport, { key: `blake3-lab:class:${code}:teacher`, value: teacherToken });
+    const board = await open(`/#/class/${code}/board`, viewport, { [`blake3-lab:class:${code}:teacher`]: teacherToken, [`blake3-lab:class:${code}:teacher-ticket`]: ticket });
     opened.push(board);
     const status = board.page.getByTestId('live-status');
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 10_000 }).toBe('offline');
@@ -233,7 +245,7 @@ async function offlineBoards(code: string, teacherToken: string, opened: Opened[
 describe('class board for a whole class', () => {
   it('fits the machine table in 1280 pixels, in presenter type too; on a phone only the table scrolls', async () => {
     const { code, teacherToken } = await fullClass();
-    const teacher = { key: `blake3-lab:class:${code}:teacher`, value: teacherToken };
+    const teacher = { [`blake3-lab:class:${code}:teacher`]: teacherToken };
     for (const path of [`/#/class/${code}/board`, `/?present#/class/${code}/board`]) {
       const opened = await open(path, { width: 1280, height: 800 }, teacher);
       await expect.poll(() => opened.page.locator('[data-testid="board-row"]').count()).toBe(10);
@@ -248,6 +260,8 @@ describe('class board for a whole class', () => {
       // Browser, OS and cores are one press away.
       await opened.page.getByTestId('board-details').click();
       expect(await opened.page.locator('[data-testid="board-table"] thead th').nth(1).textContent()).toBe('Browser');
+      expect(await opened.page.locator('[data-testid="board-table"] thead th').nth(4).textContent()).toBe('Isolated');
+      expect(new Set(await opened.page.locator('[data-testid="board-row"] td.isolated').allTextContents())).toEqual(new Set(['yes']));
       expect(await opened.page.locator('[data-testid="board-row"]', { hasText: 'Benjamin' }).locator('td').first().textContent()).toBe('Chromium 156');
       expect(opened.errors).toEqual([]);
       await opened.context.close();
@@ -262,12 +276,12 @@ describe('class board for a whole class', () => {
   });
 
   it('says when the board is no longer live, and goes live again by itself', async () => {
-    const { code, teacherToken } = await fullClass();
-    // Every stream this device may hold (the browser is on 127.0.0.1 too): the board's is refused.
-    const held = await Promise.all(Array.from({ length: 8 }, () => holdStream(`${server.url}/api/class/sessions/${code}/events`)));
+    const { code, teacherToken, ticket } = await fullClass();
+    // Every place the teacher's browsers have: the board's stream is refused.
+    const held = await Promise.all(Array.from({ length: 8 }, () => holdStream(`${server.url}${path('events', { code })}?ticket=${encodeURIComponent(ticket)}`)));
     const shots: Opened[] = [];
     try {
-      await offlineBoards(code, teacherToken, shots);
+      await offlineBoards(code, teacherToken, ticket, shots);
     } finally {
       for (const stream of held) stream.close();
     }
@@ -282,7 +296,7 @@ describe('class board for a whole class', () => {
 
   it('gives the chart a table of the same figures, named as its description', async () => {
     const { code, students, documents } = await fullClass();
-    const opened = await open(`/#/class/${code}`, { width: 1280, height: 800 }, { key: `blake3-lab:class:${code}:student`, value: JSON.stringify(students[0]) });
+    const opened = await open(`/#/class/${code}`, { width: 1280, height: 800 }, { [`blake3-lab:class:${code}:student`]: JSON.stringify(students[0]) });
     const { page } = opened;
     await expect.poll(() => page.locator('[data-testid="board-row"]').count()).toBe(10);
     const chart = page.getByRole('img', { name: /^MB\/s of every machine/ });

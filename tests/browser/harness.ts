@@ -13,9 +13,12 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
-/** Launches Chromium with a fresh profile (playwright creates a new user-data-dir). */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+/**
+ * Launches Chromium with a fresh profile (playwright creates a new user-data-dir), with
+ * `extra` flags after the usual ones (a host name mapped to 127.0.0.1, a test certificate).
+ */
+export async function launchBrowser(extra: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extra] });
 }
 
 export interface OpenedPage {

@@ -3,7 +3,7 @@
 // server's one-sentence message.
 import type { Results } from '../../core/bench/results.ts';
 import type { ClassPlan } from '../../core/class/plan.ts';
-import { path, ROUTES, type Board, type ClassInfo, type RouteName, type Started, type Student } from '../../core/class/protocol.ts';
+import { path, ROUTES, TICKET_PARAM, type Board, type ClassInfo, type RefusalReason, type RouteName, type Started, type Student } from '../../core/class/protocol.ts';
 import type { EntrySummary } from '../../core/class/summary.ts';
 
 export type { Board, ClassInfo, ClassState, Student } from '../../core/class/protocol.ts';
@@ -12,6 +12,10 @@ export class ClassApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** Why a join was refused (the server says), so the page knows whether to wait. */
+    readonly reason?: RefusalReason,
+    /** Seconds the server asked to wait (Retry-After of a 429). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -41,7 +45,8 @@ async function send(route: RouteName, call: Call = {}): Promise<Response> {
   }
   if (!response.ok) {
     const body = await response.json().catch(() => null);
-    throw new ClassApiError(body?.error ?? `The class server answered ${response.status}`, response.status);
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    throw new ClassApiError(body?.error ?? `The class server answered ${response.status}`, response.status, body?.reason, retryAfter > 0 ? retryAfter : undefined);
   }
   return response;
 }
@@ -51,10 +56,11 @@ async function request<T>(route: RouteName, call: Call = {}): Promise<T> {
 }
 
 export const classApi = {
-  start: (hostKey: string, plan?: ClassPlan) => request<Started>('start', { body: plan ? { plan } : {}, token: hostKey }),
+  start: (hostKey: string, size: number) => request<Started>('start', { body: { size }, token: hostKey }),
   info: (code: string) => request<ClassInfo>('info', { params: { code } }),
+  /** The browser revalidates its copy (the server sends an ETag): an unchanged board costs a 304. */
   board: (code: string, teacherToken?: string) => request<Board>('board', { params: { code }, token: teacherToken }),
-  join: (code: string, nickname: string) => request<Student>('join', { params: { code }, body: { nickname } }),
+  join: (code: string, nickname: string, attempt: string) => request<Student>('join', { params: { code }, body: { nickname, attempt } }),
   postResults: (code: string, student: Student, results: Results, done: boolean) =>
     request<{ entry: EntrySummary }>('results', {
       params: { code, id: student.id },
@@ -66,9 +72,14 @@ export const classApi = {
   hide: (code: string, token: string, id: string, hidden: boolean) => request<unknown>('hidden', { params: { code, id }, body: { hidden }, token }),
   remove: (code: string, token: string, id: string) => request<unknown>('remove', { params: { code, id }, token }),
   setJoins: (code: string, token: string, open: boolean) => request<unknown>('joins', { params: { code }, body: { open }, token }),
+  setSize: (code: string, token: string, size: number) => request<{ size: number }>('size', { params: { code }, body: { size }, token }),
+  admit: (code: string, token: string) => request<{ size: number }>('admit', { params: { code }, token }),
+  newCode: (code: string, token: string) => request<{ code: string }>('newCode', { params: { code }, token }),
+  removeSilent: (code: string, token: string) => request<{ removed: number }>('removeSilent', { params: { code }, token }),
   close: (code: string, token: string) => request<unknown>('close', { params: { code }, token }),
   /** The export as a file: a zip of every machine's results (with the CSV), or the CSV alone. */
   exportFile: async (code: string, token: string, kind: 'zip' | 'csv'): Promise<Blob> =>
     (await send(kind === 'zip' ? 'exportZip' : 'exportCsv', { params: { code }, token })).blob(),
-  eventsUrl: (code: string) => path('events', { code }),
+  /** A ticket (the teacher's, or a joined machine's) gives the stream a place of its own. */
+  eventsUrl: (code: string, ticket?: string | null) => path('events', { code }) + (ticket ? `?${TICKET_PARAM}=${encodeURIComponent(ticket)}` : ''),
 };

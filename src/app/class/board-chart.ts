@@ -52,7 +52,8 @@ export function boardChart(
   const groups = new Map<string, { engine: Engine; os: string; points: Point[] }>();
   const own: Point[] = [];
   const values: number[] = [];
-  for (const entry of entries) {
+  // A machine that has posted nothing has no point, and no place in the legend.
+  for (const entry of entries.filter((e) => !e.silent)) {
     const os = osFamily(entry.os);
     const key = `${entry.engine} · ${os}`;
     if (!groups.has(key)) groups.set(key, { engine: entry.engine, os, points: [] });

@@ -99,7 +99,7 @@ export function classLadder(entries: EntrySummary[], plan: ClassPlan, size: numb
 export type SortKey = 'nickname' | 'browser' | 'os' | 'cores' | 'done' | { contestant: string };
 export type SortDirection = 'ascending' | 'descending';
 
-const RUN_ORDER: Record<RunState, number> = { running: 0, stopped: 1, finished: 2 };
+const RUN_ORDER: Record<RunState, number> = { silent: 0, running: 1, stopped: 2, finished: 3 };
 
 function sortValue(entry: EntrySummary, key: SortKey, size: number): string | number | undefined {
   if (typeof key === 'object') return throughputOf(entry, key.contestant, size);

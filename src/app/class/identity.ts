@@ -6,6 +6,7 @@ import type { Student } from './api.ts';
 
 const HOST_KEY = 'blake3-lab:class:host';
 const teacherKey = (code: string) => `blake3-lab:class:${code}:teacher`;
+const teacherTicketKey = (code: string) => `blake3-lab:class:${code}:teacher-ticket`;
 const studentKey = (code: string) => `blake3-lab:class:${code}:student`;
 
 function read(key: string): string | null {
@@ -43,14 +44,22 @@ export function teacherToken(code: string): string | null {
   return read(teacherKey(code));
 }
 
-export function rememberTeacher(code: string, token: string): void {
+/** The teacher's event-stream ticket (its live board always has a place); null for a browser that kept only the token. */
+export function teacherTicket(code: string): string | null {
+  return read(teacherTicketKey(code));
+}
+
+export function rememberTeacher(code: string, token: string, ticket: string): void {
   write(teacherKey(code), token);
+  write(teacherTicketKey(code), ticket);
 }
 
 export function savedStudent(code: string): Student | null {
   try {
     const value = JSON.parse(read(studentKey(code)) ?? 'null');
-    return typeof value?.id === 'string' && typeof value?.token === 'string' && typeof value?.nickname === 'string' ? value : null;
+    if (typeof value?.id !== 'string' || typeof value?.token !== 'string' || typeof value?.nickname !== 'string') return null;
+    // Machines that joined before streams had tickets follow the board as pages that have not joined.
+    return { id: value.id, token: value.token, nickname: value.nickname, ticket: typeof value.ticket === 'string' ? value.ticket : '' };
   } catch {
     return null;
   }
@@ -62,5 +71,5 @@ export function forgetStudent(code: string): void {
 }
 
 export function rememberStudent(code: string, student: Student): void {
-  write(studentKey(code), JSON.stringify({ id: student.id, token: student.token, nickname: student.nickname }));
+  write(studentKey(code), JSON.stringify({ id: student.id, token: student.token, nickname: student.nickname, ticket: student.ticket }));
 }

@@ -34,10 +34,14 @@ export class LiveBoard {
   #retry: ReturnType<typeof setTimeout> | null = null;
   #retryMs = RETRY_FIRST_MS;
   #stopped = false;
+  /** Events heard so far: a snapshot loaded while one came in is read again. */
+  #events = 0;
 
   constructor(
     readonly code: string,
     readonly teacherToken: string | null,
+    /** The event-stream ticket of the teacher or of this page's machine, if it has one. */
+    readonly ticket: string | null = null,
   ) {}
 
   /** Opens the event stream and loads the board; returns the function that stops both. */
@@ -64,11 +68,12 @@ export class LiveBoard {
     this.#source?.close();
     if (this.#retry !== null) clearTimeout(this.#retry);
     this.#retry = null;
-    const source = new EventSource(classApi.eventsUrl(this.code));
+    const source = new EventSource(classApi.eventsUrl(this.code, this.ticket));
     this.#source = source;
     const on = <E extends keyof ClassEvents>(event: E, handle: (data: ClassEvents[E]) => void) =>
       source.addEventListener(event, (message) => {
         this.#heard();
+        if (event !== 'ping') this.#events++;
         handle(JSON.parse((message as MessageEvent<string>).data) as ClassEvents[E]);
       });
     // On every (re)connection: events missed while away are in the snapshot.
@@ -81,14 +86,26 @@ export class LiveBoard {
     source.addEventListener('error', () => this.#lost(source.readyState === EventSource.CLOSED));
     on('ping', () => {});
     on('entry', (entry) => this.#take(entry));
-    on('hide', ({ id }) => (this.teacherToken ? void this.refresh() : this.#drop(id)));
-    on('remove', ({ id }) => {
-      this.#drop(id);
-      if (this.info) this.info = { ...this.info, students: Math.max(0, this.info.students - 1) };
+    on('join', ({ entry, students }) => {
+      this.#take(entry);
+      this.#set({ students });
     });
-    on('plan', (plan) => this.info && (this.info = { ...this.info, plan }));
-    on('state', ({ state }) => this.info && (this.info = { ...this.info, state }));
-    on('joins', ({ open }) => this.info && (this.info = { ...this.info, joinsOpen: open }));
+    on('hide', ({ id }) => (this.teacherToken ? void this.refresh() : this.#drop(id)));
+    on('remove', ({ ids, students }) => {
+      for (const id of ids) this.#drop(id);
+      this.#set({ students });
+    });
+    on('plan', (plan) => this.#set({ plan }));
+    on('state', ({ state }) => this.#set({ state }));
+    on('joins', ({ open }) => this.#set({ joinsOpen: open }));
+    on('size', ({ size }) => this.#set({ size }));
+    // Only the teacher's copy carries who was turned away: it reloads (a 304 when nothing else changed).
+    on('refused', () => this.teacherToken && void this.refresh());
+    on('code', () => this.teacherToken && void this.refresh());
+  }
+
+  #set(change: Partial<ClassInfo>): void {
+    if (this.info) this.info = { ...this.info, ...change };
   }
 
   #heard(): void {
@@ -116,9 +133,14 @@ export class LiveBoard {
     this.#retry = setTimeout(() => this.#connect(), wait);
   }
 
-  async refresh(): Promise<void> {
+  /** Loads the board; `again` bounds how often it reloads for events that came while it was on its way. */
+  async refresh(again = 2): Promise<void> {
+    const heard = this.#events;
     try {
       const board = await classApi.board(this.code, this.teacherToken ?? undefined);
+      // Events that came while the board was on its way may be newer than it: read it again
+      // (a few times at most: in a busy class events never stop, and the next ones correct it).
+      if (this.#events !== heard && again > 0) return this.refresh(again - 1);
       const { entries, ...info } = board;
       this.info = info;
       this.#byId.clear();
@@ -154,6 +176,5 @@ export class LiveBoard {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
     this.entries = [...this.#byId.values()];
-    if (this.info && this.info.students < this.entries.length) this.info = { ...this.info, students: this.entries.length };
   }
 }

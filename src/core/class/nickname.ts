@@ -1,13 +1,20 @@
 // Nicknames, as the board shows them on a projector: what one may hold and when two are
 // the same. The server applies these rules on joining; the join form shows the same
 // message before sending. Rules of printable text come from src/core/text-rules.ts.
-import { CONTROL, graphemeCount, hasVisibleCharacter, INVISIBLE, LONE_SURROGATE, withoutEmojiGlue } from '../text-rules.ts';
+import { CONTROL, graphemes, hasVisibleCharacter, INVISIBLE, LONE_SURROGATE, withoutEmojiGlue } from '../text-rules.ts';
 
 /** Characters as a reader counts them: short enough for a table cell on the projector. */
 export const MAX_NICKNAME_CHARS = 40;
 
 /** Accents stacked on one letter: enough for any language, not for text that climbs out of its row. */
 const MAX_MARKS_IN_A_ROW = 3;
+
+/**
+ * UTF-16 units in one character as a reader counts it. The longest emoji sequences a
+ * keyboard offers are 15 (a kiss with two skin tones); a "character" of 530 joined emoji
+ * or 600 Hangul jamo counts as one cluster too, and was drawn thousands of pixels wide.
+ */
+export const MAX_UNITS_PER_CHARACTER = 20;
 
 export type NicknameCheck = { ok: true; nickname: string } | { ok: false; error: string };
 
@@ -17,8 +24,8 @@ export type NicknameCheck = { ok: true; nickname: string } | { ok: false; error:
  */
 export function checkNickname(value: unknown): NicknameCheck {
   if (typeof value !== 'string') return { ok: false, error: 'Choose a nickname' };
-  // Bounds the work below; 40 characters of the longest emoji sequences fit many times.
-  if (value.length > 40 * MAX_NICKNAME_CHARS) return { ok: false, error: `A nickname has at most ${MAX_NICKNAME_CHARS} characters` };
+  // Bounds the work below: no nickname the rules allow is longer.
+  if (value.length > MAX_UNITS_PER_CHARACTER * MAX_NICKNAME_CHARS) return { ok: false, error: `A nickname has at most ${MAX_NICKNAME_CHARS} characters, and this is far longer` };
   if (LONE_SURROGATE.test(value)) return { ok: false, error: 'A nickname cannot hold half of a character' };
   const nickname = value.normalize('NFKC').replace(/\s+/g, ' ').trim();
   if (nickname === '') return { ok: false, error: 'Choose a nickname' };
@@ -29,7 +36,11 @@ export function checkNickname(value: unknown): NicknameCheck {
   if (new RegExp(`\\p{M}{${MAX_MARKS_IN_A_ROW + 1},}`, 'u').test(nickname)) {
     return { ok: false, error: `A nickname has at most ${MAX_MARKS_IN_A_ROW} accents on one letter` };
   }
-  if (graphemeCount(nickname) > MAX_NICKNAME_CHARS) return { ok: false, error: `A nickname has at most ${MAX_NICKNAME_CHARS} characters` };
+  const characters = graphemes(nickname);
+  if (characters.length > MAX_NICKNAME_CHARS) return { ok: false, error: `A nickname has at most ${MAX_NICKNAME_CHARS} characters` };
+  if (characters.some((character) => character.length > MAX_UNITS_PER_CHARACTER)) {
+    return { ok: false, error: 'A nickname cannot join that many symbols into one character' };
+  }
   return { ok: true, nickname };
 }
 

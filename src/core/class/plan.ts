@@ -1,8 +1,10 @@
 // What every machine in a class measures: the teacher picks it once, every student's
 // run follows it, so all the points on the board are comparable. The server checks a
 // plan with checkClassPlan before storing it; the student's page runs it as it is.
+import { STAGES } from '../../../steps/index.ts';
 import { DEFAULT_CONTESTANTS, DEFAULT_CONTESTANT_IDS } from '../bench/contestants.ts';
 import { DEFAULT_SIZES, formatSize } from '../bench/plan.ts';
+import type { PlanNeeds } from './secure-origin.ts';
 
 export interface ClassPlan {
   /** Stage and baseline ids, in the registry's order. */
@@ -55,4 +57,18 @@ export function checkClassPlan(value: unknown): PlanCheck {
       rounds,
     },
   };
+}
+
+/** The plan's contestants that need more than plain JavaScript: threads (a cross-origin isolated page) or WebCrypto. */
+export function planNeeds(plan: ClassPlan): PlanNeeds {
+  return {
+    threaded: STAGES.filter((stage) => stage.threads && plan.contestants.includes(stage.id)).map((stage) => stage.id),
+    webCrypto: DEFAULT_CONTESTANTS.filter((c) => c.requires === 'webcrypto' && plan.contestants.includes(c.id)).map((c) => c.id),
+  };
+}
+
+/** A contestant named in a sentence: "stage 11 (Every core)", or a library's title. */
+export function contestantPhrase(id: string): string {
+  const stage = STAGES.find((s) => s.id === id);
+  return stage ? `stage ${stage.index} (${stage.title})` : (DEFAULT_CONTESTANTS.find((c) => c.id === id)?.title ?? id);
 }

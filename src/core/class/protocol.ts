@@ -6,7 +6,13 @@ import type { EntrySummary } from './summary.ts';
 
 export type ClassState = 'open' | 'closed' | 'ended';
 
+/** Machines a class takes unless its teacher says otherwise: a class of 30, each with a laptop and a phone. */
+export const DEFAULT_CLASS_SIZE = 60;
+/** The most a teacher may set: what one class server's board and streams are sized for. */
+export const MAX_CLASS_SIZE = 500;
+
 export interface ClassInfo {
+  /** The code this request named (a machine that joined before the teacher changed the code keeps its old one). */
   code: string;
   plan: ClassPlan;
   state: ClassState;
@@ -16,6 +22,23 @@ export interface ClassInfo {
   expiresAt: number;
   /** Machines that joined (some may not have posted yet). */
   students: number;
+  /** Machines the class takes, as the teacher set it. */
+  size: number;
+  /** Only in the teacher's copy. */
+  teacher?: TeacherView;
+}
+
+/** Why a join was refused; a page refused for `full` or `closed` waits and joins by itself once the teacher lets it in. */
+export const REFUSAL_REASONS = ['full', 'closed', 'old-code', 'pace', 'name'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/** What only the teacher sees: the code students type now, and who was turned away. */
+export interface TeacherView {
+  joinCode: string;
+  /** Joins refused since the server started, by reason. */
+  refused: Record<RefusalReason, number>;
+  /** Pages refused for a full class or closed joins that have not joined since: "Let them in" makes room for these. */
+  waiting: number;
 }
 
 export interface Board extends ClassInfo {
@@ -27,39 +50,68 @@ export interface Student {
   id: string;
   token: string;
   nickname: string;
+  /** Names this machine's event stream (events?ticket=...): its board is never refused for lack of room. Not a token: it can only read. */
+  ticket: string;
+}
+
+export interface JoinRequest {
+  nickname: string;
+  /** Random, one per page: the teacher's board counts a page that keeps being refused once. */
+  attempt?: string;
+}
+
+export interface StartRequest {
+  plan?: ClassPlan;
+  size?: number;
 }
 
 export interface Started {
   code: string;
   teacherToken: string;
+  /** The teacher's event-stream ticket, as a student's. */
+  ticket: string;
   plan: ClassPlan;
+  size: number;
   expiresAt: number;
 }
 
 export interface Probe {
   app: 'blake3-lab-class';
-  version: 2;
+  version: 3;
   /** The address students open (the server's address on the local network). */
   joinOrigin: string;
 }
 
 export interface Refusal {
   error: string;
+  /** Set on a refused join: what the page can do about it. */
+  reason?: RefusalReason;
 }
 
 /** The events of a class's stream, by name, with what each carries. */
 export interface ClassEvents {
+  /** A machine posted, or was shown again. */
   entry: EntrySummary;
+  /** A machine joined: its silent row, and how many the class has now. */
+  join: { entry: EntrySummary; students: number };
   /** Hidden by the teacher: only the id goes out, never the hidden machine's figures. */
   hide: { id: string };
-  /** Removed by the teacher: gone from the class. */
-  remove: { id: string };
+  /** Removed by the teacher: gone from the class (one, or every silent machine at once). */
+  remove: { ids: string[]; students: number };
   plan: ClassPlan;
   state: { state: ClassState };
   joins: { open: boolean };
+  size: { size: number };
+  /** The teacher gave the class a new code, which this event does not carry: the teacher's pages reload theirs. */
+  code: { changed: true };
+  /** Someone was turned away, or a waiting page got in (sent at most once a second): the teacher's board reloads its counts. */
+  refused: { total: number };
   /** Sent every HEARTBEAT_MS, so a board can tell a quiet class from a dead connection. */
   ping: { at: number };
 }
+
+/** The query parameter of an event stream that carries a ticket (Student.ticket, Started.ticket). */
+export const TICKET_PARAM = 'ticket';
 
 /** How often the server sends a ping on every stream; a board that hears nothing for three of these reconnects. */
 export const HEARTBEAT_MS = 15_000;
@@ -79,19 +131,26 @@ export const HOST_KEY_PARAM = 'host';
 /** Every route: method and path, with :code and :id filled in by `path()`. */
 export const ROUTES = {
   probe: { method: 'GET', path: '/api/class' },
-  start: { method: 'POST', path: '/api/class/sessions' },
-  info: { method: 'GET', path: '/api/class/sessions/:code' },
-  board: { method: 'GET', path: '/api/class/sessions/:code/board' },
-  events: { method: 'GET', path: '/api/class/sessions/:code/events' },
-  join: { method: 'POST', path: '/api/class/sessions/:code/students' },
-  results: { method: 'PUT', path: '/api/class/sessions/:code/students/:id/results' },
-  hidden: { method: 'PUT', path: '/api/class/sessions/:code/students/:id/hidden' },
-  remove: { method: 'DELETE', path: '/api/class/sessions/:code/students/:id' },
-  joins: { method: 'PUT', path: '/api/class/sessions/:code/joins' },
-  plan: { method: 'PUT', path: '/api/class/sessions/:code/plan' },
-  close: { method: 'POST', path: '/api/class/sessions/:code/close' },
-  exportCsv: { method: 'GET', path: '/api/class/sessions/:code/export.csv' },
-  exportZip: { method: 'GET', path: '/api/class/sessions/:code/export.zip' },
+  start: { method: 'POST', path: '/api/classes' },
+  info: { method: 'GET', path: '/api/classes/:code' },
+  board: { method: 'GET', path: '/api/classes/:code/board' },
+  events: { method: 'GET', path: '/api/classes/:code/events' },
+  join: { method: 'POST', path: '/api/classes/:code/students' },
+  results: { method: 'PUT', path: '/api/classes/:code/students/:id/results' },
+  hidden: { method: 'PUT', path: '/api/classes/:code/students/:id/hidden' },
+  remove: { method: 'DELETE', path: '/api/classes/:code/students/:id' },
+  joins: { method: 'PUT', path: '/api/classes/:code/joins' },
+  size: { method: 'PUT', path: '/api/classes/:code/size' },
+  /** Opens joins and makes room for every page that is waiting. */
+  admit: { method: 'POST', path: '/api/classes/:code/admit' },
+  /** A new join code; the old one stops admitting anyone new. */
+  newCode: { method: 'POST', path: '/api/classes/:code/code' },
+  /** Removes every machine that has posted nothing. */
+  removeSilent: { method: 'DELETE', path: '/api/classes/:code/students' },
+  plan: { method: 'PUT', path: '/api/classes/:code/plan' },
+  close: { method: 'POST', path: '/api/classes/:code/close' },
+  exportCsv: { method: 'GET', path: '/api/classes/:code/export.csv' },
+  exportZip: { method: 'GET', path: '/api/classes/:code/export.zip' },
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

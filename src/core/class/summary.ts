@@ -27,17 +27,33 @@ export interface EntrySummary {
   stopped: boolean;
   /** Hidden by the teacher: not on the public board, still in the export. */
   hidden: boolean;
-  /** ms since the epoch of the last post. */
+  /** Joined and has posted nothing yet: on the board from its join, so the teacher can remove it. */
+  silent: boolean;
+  /**
+   * Whether its page was cross-origin isolated (shared memory for stage 11's threads, the
+   * fine timer); null while silent, and for summaries stored before the board showed it.
+   */
+  isolated: boolean | null;
+  /** The timer's smallest step on that page, ns (0 while silent). */
+  timerNs: number;
+  /** ms since the epoch of the last post (of the join, while silent). */
   updatedAt: number;
   /** Median MB/s by contestant id, then by size in bytes; only cells with samples. */
   throughput: Record<string, Record<string, number>>;
 }
 
-/** Where a machine's run is: still posting, measured to the end, or cancelled by its student. */
-export type RunState = 'running' | 'finished' | 'stopped';
+/** Where a machine's run is: nothing posted yet, still posting, measured to the end, or cancelled by its student. */
+export type RunState = 'silent' | 'running' | 'finished' | 'stopped';
 
 export function runState(entry: EntrySummary): RunState {
+  if (entry.silent) return 'silent';
   return !entry.done ? 'running' : entry.stopped ? 'stopped' : 'finished';
+}
+
+/** A machine that has joined and posted nothing: its row on the board until its first post. */
+export function silentEntry(student: { id: string; nickname: string; hidden: boolean; joinedAt: number }): EntrySummary {
+  const { joinedAt, ...who } = student;
+  return { ...who, browser: '', engine: 'other', os: '', cores: 0, done: false, stopped: false, silent: true, isolated: null, timerNs: 0, updatedAt: joinedAt, throughput: {} };
 }
 
 /** The engine behind a user agent: Blink (Chrome, Edge, Opera...), Gecko (Firefox), WebKit (Safari, every iOS browser). */
@@ -72,6 +88,9 @@ export function summarize(
   return {
     ...student,
     stopped: student.done && results.runs.some((run) => run.status === 'cancelled'),
+    silent: false,
+    isolated: env.crossOriginIsolated,
+    timerNs: env.timerResolutionNs,
     browser: env.runtimeVersion,
     engine: engineOf(env.runtime, env.userAgent),
     os: env.os,

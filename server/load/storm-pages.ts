@@ -1,0 +1,53 @@
+// The reconnect storm's pages, in a process of their own (storm.ts starts it): two hundred
+// pages that drop their stream and reconnect again and again, each time reloading the
+// board with the ETag of the copy they hold, as src/app/class/live.svelte.ts does. Apart from
+// the process that times the projector, so the storm's own work never delays the clock
+// that measures the server. Prints its tally as JSON when `seconds` are over.
+import { Device, sleep } from './client.ts';
+
+/** A page holds its stream this long (at random, ms) before it drops again. */
+const HOLD_MS = [300, 1500];
+
+export interface StormTally {
+  reconnects: number;
+  reads: number;
+  notModified: number;
+  failed: number;
+}
+
+export interface StormPlan {
+  base: string;
+  /** Tickets of the joined machines' pages; the other pages have not joined. */
+  tickets: string[];
+  pages: number;
+  seconds: number;
+}
+
+async function stormPage(device: Device, base: string, ticket: string | undefined, until: number, tally: StormTally) {
+  let etag: string | undefined;
+  while (performance.now() < until) {
+    try {
+      const stream = await device.stream(`${base}/events${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ''}`);
+      tally.reconnects++;
+      if (stream.status !== 200) tally.failed++;
+      const board = await device.call(`${base}/board`, { headers: etag ? { 'If-None-Match': etag } : {} });
+      tally.reads++;
+      if (board.status === 304) tally.notModified++;
+      else if (board.status === 200) etag = String(board.headers.etag);
+      else tally.failed++;
+      await sleep(HOLD_MS[0] + Math.random() * (HOLD_MS[1] - HOLD_MS[0]));
+      stream.close();
+    } catch {
+      tally.failed++;
+    }
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const plan = JSON.parse(process.argv[2]) as StormPlan;
+  const until = performance.now() + plan.seconds * 1000;
+  const tally: StormTally = { reconnects: 0, reads: 0, notModified: 0, failed: 0 };
+  await Promise.all(Array.from({ length: plan.pages }, (_, i) => stormPage(new Device(), plan.base, plan.tickets[i], until, tally)));
+  process.stdout.write(JSON.stringify(tally) + '\n');
+  process.exit(0);
+}
