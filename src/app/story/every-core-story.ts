@@ -57,7 +57,7 @@ export const EVERY_CORE_STORY: StageStory = {
     },
   ],
   profile: {
-    changes: ['hash', 'hashOnPool', 'finishWorkerPieces', 'rootDigest'],
+    changes: ['hash', 'workersShare', 'rootDigest'],
     watch: ['subtreeChainingValue'],
     note: 'Below the size from which its pool pays (it measures that when it loads, from 256 KiB up), stage 11 hashes on the calling thread exactly as stage 10 does, so at these sizes the two profiles should agree. A profile of one thread never sees the pool’s workers: each is a thread of its own.',
   },

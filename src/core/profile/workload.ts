@@ -34,7 +34,8 @@ const size = (bytes: number) => (bytes >= 1 << 20 && bytes % (1 << 20) === 0 ? `
  * Loads a stage as its profiles take it. Stages 10 and 11 are pinned as V8's evidence
  * pins them (scripts/v8-probe.ts), so two runs on one machine profile the same code:
  * stage 10 uses its rows code (load() keeps whichever of rows and words times faster,
- * which can change between runs), stage 11 one pool worker from 512 KiB on.
+ * which can change between runs), stage 11 one pool worker from 512 KiB on and, below
+ * that, stage 10's rows code too.
  */
 export async function loadForProfile(index: number): Promise<ProfiledStage> {
   const entry = STAGES[index];
@@ -52,6 +53,8 @@ export async function loadForProfile(index: number): Promise<ProfiledStage> {
   if (entry.id === '11-every-core') {
     const stage = await import('../../../steps/11-every-core/blake3.ts');
     await stage.start({ workers: 1, minBytes: POOL_MIN_BYTES });
+    // start() times stage 10's two one-block codes and keeps the faster: pinned as stage 10.
+    (await import('../../../steps/10-simd-one-block/blake3.ts')).useOneBlockCode('rows');
     return {
       hasher: stage,
       note: (bytes) => {
