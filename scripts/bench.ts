@@ -19,9 +19,10 @@ import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '..
 import { compareStages } from '../src/core/results/analysis/compare.ts';
 import { formatStageReport } from '../src/core/results/text/compare-text.ts';
 import { toGoBench } from '../src/core/results/io/gofmt.ts';
-import { engineLadder, engineModels, formatLadderText, ladderSizes } from '../src/core/results/analysis/engine-ladder.ts';
+import { engineLadder, engineModels, ladderSizes } from '../src/core/results/analysis/engine-ladder.ts';
+import { formatLadderText } from '../src/core/results/text/ladder-text.ts';
 import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';
-import { formatLimitText } from '../src/core/bench/native-summary.ts';
+import { formatLimitText } from '../src/core/results/text/native-summary.ts';
 import { joinSlices, sliceRounds } from '../src/node/slices.ts';
 import { DEFAULT_SAMPLE_TARGET_MS } from '../src/core/bench/plan.ts';
 import { WARMUP_MS } from '../src/core/bench/runner.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { enginesOf, measuringEngines, splitByEngine, mergeEngineResults, engineFromEnv } from '../src/core/bench/engines.ts';
 import { joinNativeOutputs, nativeMeasurement, parseNativeOutput, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';
-import { formatLimitText, limitRows } from '../src/core/bench/native-summary.ts';
+import { formatLimitText, limitRows } from '../src/core/results/text/native-summary.ts';
 import { buildNative, expectedDigest, findCargo, lockedCrateVersion, measurementOf, runNative } from '../src/node/native-run.ts';
 import { NATIVE_ENGINE_ID, type Results } from '../src/core/bench/results.ts';
 import { joinSlices, sliceRounds } from '../src/node/slices.ts';

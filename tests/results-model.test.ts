@@ -17,7 +17,7 @@ import {
 import { baselineTable, estimateText, Footnotes, stepTable, throughputTable, twoSetTable } from '../src/core/results/text/tables.ts';
 import { compareResults } from '../src/core/results/analysis/compare.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
-import { skipsStages } from '../src/core/results/text/step-label.ts';
+import { skipsStages } from '../src/core/results/analysis/step-label.ts';
 
 /** Ten samples spread ±2% around `ns`, median exactly `ns`. */
 function around(ns: number): number[] {

@@ -3,7 +3,7 @@
 // The server computes it from each validated results document it stores, so the board
 // and its live events carry a few hundred bytes per machine instead of every sample.
 import type { Results } from '../bench/results.ts';
-import { mbPerSec } from '../results/text/format.ts';
+import { mbPerSec } from '../stats/units.ts';
 import { medianSorted } from '../stats/median.ts';
 
 /** The browser engines a board colours by; "other" for anything it cannot tell. */

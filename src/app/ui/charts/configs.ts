@@ -6,7 +6,7 @@ import { formatSize } from '../../../core/bench/plan.ts';
 import { formatMBps, formatRatio, formatSig } from '../../../core/results/text/format.ts';
 import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../../../core/results/analysis/model.ts';
 import type { Interval } from './chartjs.ts';
-import { stepName } from '../../../core/results/text/step-label.ts';
+import { stepName } from '../../../core/results/analysis/step-label.ts';
 import { engineColor, otherStyle, stageColor, stagePoint, type ChartTheme } from './theme.svelte.ts';
 import type { EngineLadder } from '../../../core/results/analysis/engine-ladder.ts';
 

@@ -10,7 +10,7 @@ import { geomean, holm } from '../../stats/aggregate.ts';
 import { compareSamples, percentChange, type Comparison } from '../../stats/compare.ts';
 import { summarize, type Summary } from '../../stats/median.ts';
 import { tidy } from '../../stats/units.ts';
-import { mbPerSec } from '../text/format.ts';
+import { mbPerSec } from '../../stats/units.ts';
 import { benchmarkName, goConfig, nameEngine, looksLikeGoBench, nameKeys, parseGoBench, parseSizeLabel, rowName, type GoBenchFile } from '../io/gofmt.ts';
 import { parseResultsJson } from '../io/validate.ts';
 

@@ -24,7 +24,7 @@ import {
   type RunConfig,
   type RunResult,
 } from '../../bench/results.ts';
-import { mbPerSec } from '../text/format.ts';
+import { mbPerSec } from '../../stats/units.ts';
 import { validateResults, type ResultsCheck } from './validate.ts';
 
 export const GO_BENCH_NAME = 'BLAKE3';

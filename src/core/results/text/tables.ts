@@ -9,7 +9,7 @@ import { formatDelta, formatP, formatPlusMinus, formatPValue } from '../../stats
 import { superscript } from '../../stats/table.ts';
 import type { ComparisonTable } from '../analysis/compare.ts';
 import { formatRatio, formatSig } from './format.ts';
-import { stepName } from './step-label.ts';
+import { stepName } from '../analysis/step-label.ts';
 import type { EngineLadder } from '../analysis/engine-ladder.ts';
 import { cellKey, inMBps, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../analysis/model.ts';
 
