@@ -2,7 +2,7 @@
 // go/<id>/blake2s.go; the compiler's evidence is go/<id>/evidence.ts (generated).
 // Text in `backticks` is shown as code; `lead` is the sentence presenter mode shows.
 
-import type { Part } from '../story/story-types.ts';
+import type { Part } from '../ui/story-types.ts';
 
 export interface GoStage {
   index: number;

@@ -1,7 +1,7 @@
 // Stage 11's story: past the article's last stage, on every core. Its own file because it
 // is as long as two of the others and none of its figures is the article's.
 
-import type { StageStory } from './story-types.ts';
+import type { StageStory } from '../ui/story-types.ts';
 
 export const EVERY_CORE_STORY: StageStory = {
   change: {

@@ -3,7 +3,7 @@
 // mode shows on the projector) and `more` (the rest, for a student reading alone).
 
 import { EVERY_CORE_STORY } from './every-core-story.ts';
-import type { SideNote, StageStory } from './story-types.ts';
+import type { SideNote, StageStory } from '../ui/story-types.ts';
 
 const GO_BOUNDS: SideNote = {
   title: 'Go: bounds-check elimination',
