@@ -1,15 +1,13 @@
-// The Go track's stages, in order, and the story of each in our own words. The code is
-// go/<id>/blake2s.go; the compiler's evidence is go/<id>/evidence.ts (generated).
-// Text in `backticks` is shown as code; `lead` is the sentence presenter mode shows.
+// The story of each Go stage in our own words, joined to the track's list (go/index.ts).
+// The code is go/<id>/blake2s.go; the compiler's evidence is go/<id>/evidence.ts
+// (generated). Text in `backticks` is shown as code; `lead` is the sentence presenter
+// mode shows.
 
+import { GO_TRACK, type GoStageInfo } from '../../../go/index.ts';
 import type { Part } from '../ui/story-types.ts';
 
-export interface GoStage {
-  index: number;
-  /** The folder in go/ and the stage's package path: "00-baseline". */
+interface GoStory {
   id: string;
-  title: string;
-  technique: string;
   change: Part;
   why: Part;
   cost: Part;
@@ -17,12 +15,11 @@ export interface GoStage {
   expect: string;
 }
 
-export const GO_STAGES: GoStage[] = [
+export interface GoStage extends GoStageInfo, Omit<GoStory, 'id'> {}
+
+const STORIES: GoStory[] = [
   {
-    index: 0,
     id: '00-baseline',
-    title: 'Straight from the RFC',
-    technique: 'A readable BLAKE2s-256: slices everywhere, a `g` that mixes the state by index',
     change: {
       lead: 'A BLAKE2s-256 written the way RFC 7693 describes it, with nothing done for speed.',
       more: '`compress` reads the 64-byte block into 16 message words, sets up a 16-word working vector, and runs ten rounds of eight calls to `g`, which mixes four entries of that vector chosen by index. The `Digest` keeps its chain value and its pending block in slices that `Reset` makes anew each time.',
@@ -38,10 +35,7 @@ export const GO_STAGES: GoStage[] = [
     expect: 'The starting point: later stages are measured against it.',
   },
   {
-    index: 1,
     id: '01-inline-g',
-    title: 'An inlinable g',
-    technique: '`g` takes four words by value and returns them, small enough for the inliner',
     change: {
       lead: '`g` now takes the four words and the two message words, and returns the four new words.',
       more: '`compress` writes them back: `v[0], v[4], v[8], v[12] = g(v[0], v[4], v[8], v[12], …)`. The body is the same eight lines of additions, XORs and rotations, on plain variables instead of slice entries.',
@@ -57,10 +51,7 @@ export const GO_STAGES: GoStage[] = [
     expect: 'Every size should gain, most at 1 KiB and 8 KiB where `compress` dominates; at 8 bytes a hash is one block, so setup and allocation weigh more.',
   },
   {
-    index: 2,
     id: '02-bounds-checks',
-    title: 'Bounds checks proven away',
-    technique: 'Two reslices and a mask give the compiler the proofs it needs',
     change: {
       lead: '`compress` reslices `h` and `block` to their exact lengths once, and masks every sigma entry with `&15`.',
       more: 'After `h = h[:8]` and `block = block[:BlockSize]` the compiler knows both lengths, so the loops that read the block and update the chain value need no checks. Sigma entries are bytes, up to 255 as far as the type says; `s[i]&15` proves each message index is below 16.',
@@ -76,10 +67,7 @@ export const GO_STAGES: GoStage[] = [
     expect: 'The checks sit in `compress`, so 1 KiB and 8 KiB should gain most; 8 bytes runs `compress` once and may not move.',
   },
   {
-    index: 3,
     id: '03-arrays',
-    title: 'Fixed-size arrays',
-    technique: '`compress` works on `*[8]uint32`, `*[64]byte` and `[16]uint32` locals',
     change: {
       lead: 'Where a size never changes, the type now says so: the chain value, the block and the two 16-word vectors are arrays.',
       more: '`compress` takes pointers to an 8-word chain value and a 64-byte block; the message and working vector are `[16]uint32` locals. `Sum` copies the chain value into an array on its stack and writes the output into a `[32]byte`.',
@@ -95,10 +83,7 @@ export const GO_STAGES: GoStage[] = [
     expect: 'A smaller step than the last two: most checks are gone already, so this step mostly trims `compress`’s setup and `Sum`’s copies.',
   },
   {
-    index: 4,
     id: '04-memclr',
-    title: 'Clearing with memclr',
-    technique: '`for i := range padding { padding[i] = 0 }` becomes one call to the runtime',
     change: {
       lead: 'The zero padding of the last block is cleared with the loop shape the compiler recognises.',
       more: 'Stage 3 zeroed byte by byte from `len(d.buf)` to 64. Here the padding is its own slice and the loop ranges over it, which the compiler replaces with a call to `runtime.memclrNoHeapPointers` (Go 1.21’s `clear(padding)` compiles to the same call).',
@@ -114,10 +99,7 @@ export const GO_STAGES: GoStage[] = [
     expect: 'Only `Sum` changed, and it runs once per hash: 8 bytes (56 bytes of padding) may gain, 1 KiB and 8 KiB (no padding at all, their last block is full) should not move.',
   },
   {
-    index: 5,
     id: '05-reuse-buffers',
-    title: 'Buffers reused',
-    technique: '`New` allocates once; `Reset`, `Write` and `Sum256` reuse what the `Digest` has',
     change: {
       lead: 'The `Digest`’s two slices are made once in `New`; `Reset` rewrites them in place.',
       more: '`Write` copies into the buffer’s own capacity instead of `append`, which the compiler must assume can grow and allocate, and `Sum256` has `Sum` append into an array of its own instead of to `nil`. The tests now assert zero allocations per hash, with a reused `Digest` and with `Sum256`.',
@@ -133,5 +115,11 @@ export const GO_STAGES: GoStage[] = [
     expect: 'Allocation costs a fixed amount per hash, so 8 bytes should gain most and 8 KiB least.',
   },
 ];
+
+export const GO_STAGES: GoStage[] = GO_TRACK.map((info) => {
+  const story = STORIES.find((candidate) => candidate.id === info.id);
+  if (!story) throw new Error(`go/index.ts lists ${info.id}, which has no story in src/app/go/stages.ts`);
+  return { ...story, ...info };
+});
 
 export const goStageById = (id: string): GoStage | undefined => GO_STAGES.find((stage) => stage.id === id);

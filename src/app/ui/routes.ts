@@ -4,7 +4,7 @@
 // without a browser.
 
 import { STAGES } from '../../../steps/index.ts';
-import { GO_STAGES } from '../go/stages.ts';
+import { GO_TRACK } from '../../../go/index.ts';
 
 export type Route =
   | { page: 'intro' }
@@ -109,7 +109,7 @@ function parseClassRoute(parts: string[], notFound: (reason: string) => Route): 
 /** The Go track: "#/go" (its first stage), "#/go/3", "#/go/3/code". */
 function parseGoRoute(parts: string[], notFound: (reason: string) => Route): Route {
   const [number, view, ...rest] = parts;
-  const count = GO_STAGES.length;
+  const count = GO_TRACK.length;
   if (number === undefined) return { page: 'go', index: 0, view: 'story' };
   if (!/^\d{1,3}$/.test(number)) return notFound('A Go stage address needs a stage number, like #/go/2.');
   const index = Number(number);
@@ -180,7 +180,7 @@ export function stepRoute(route: Route, direction: -1 | 1, stageFiles: string[][
   // The Go track steps through its own stages only, keeping the view.
   if (route.page === 'go') {
     const index = route.index + direction;
-    return index < 0 || index >= GO_STAGES.length ? null : { page: 'go', index, view: route.view };
+    return index < 0 || index >= GO_TRACK.length ? null : { page: 'go', index, view: route.view };
   }
   const count = stageFiles.length;
   const position =
@@ -199,7 +199,7 @@ export function stepRoute(route: Route, direction: -1 | 1, stageFiles: string[][
 
 /** Home and End: the first and the last stage, keeping the current view. */
 export function edgeStageRoute(route: Route, edge: 'first' | 'last', count = STAGE_COUNT): Route {
-  if (route.page === 'go') return { page: 'go', index: edge === 'first' ? 0 : GO_STAGES.length - 1, view: route.view };
+  if (route.page === 'go') return { page: 'go', index: edge === 'first' ? 0 : GO_TRACK.length - 1, view: route.view };
   const index = edge === 'first' ? 0 : count - 1;
   const view = route.page === 'stage' ? route.view : 'story';
   return { page: 'stage', index, view };
@@ -213,7 +213,7 @@ export function routeLabel(route: Route): string {
     case 'stage':
       return `Stage ${route.index}: ${STAGES[route.index]?.title ?? ''}`;
     case 'go':
-      return `Go stage ${route.index}: ${GO_STAGES[route.index]?.title ?? ''}`;
+      return `Go stage ${route.index}: ${GO_TRACK[route.index]?.title ?? ''}`;
     case 'measure':
       return 'How we measure';
     case 'engines':
