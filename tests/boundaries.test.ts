@@ -1,77 +1,152 @@
-// The bench folders read top to bottom: no module in src/core/bench or src/node
-// imports, even for types only, a module that imports it back. A circle makes both files
-// harder to read and to load in isolation (a worker, the command line). And src/bench,
-// which the app's pages and workers load, holds nothing that only runs in Node.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The rooms of the code and what each may load, as the README's Layout lists them.
+// A room that reaches into another one's files is refused here: src/core runs in every
+// runtime (a page, a worker, Node, the class server) and so may load only steps/ and
+// itself; the server, the command line and the Node drivers load core, never a page; a
+// worker entry loads core, never a page folder; shared widgets never load a tab. And no
+// two folders import each other, even for types only: a circle makes both harder to read
+// and to load in isolation.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const FOLDER = 'src/core/bench';
-const NODE_FOLDER = 'src/node';
+/** Each room, the rooms it may import (itself always), longest prefix first. */
+const RULES: [room: string, mayImport: string[]][] = [
+  ['src/app/ui/shell', ['src/app', 'src/core', 'steps', 'go']],
+  ['src/app/ui', ['src/core', 'steps', 'go']],
+  ['src/app', ['src/core', 'steps', 'go', 'data', 'workers']],
+  ['src/core', ['steps']],
+  ['src/node', ['src/core', 'steps']],
+  ['workers', ['src/core', 'steps', 'data']],
+  ['server', ['src/core', 'steps']],
+  ['scripts', ['src/core', 'src/node', 'steps', 'go', 'data']],
+  ['steps', []],
+  ['go', ['src/core']],
+  ['data', ['src/core']],
+];
 
-/** Modules a browser cannot load: Node's own, and the browser drivers and Vite. */
-const NODE_ONLY = /^import\b[^;]*?from '(node:[\w/]+|playwright-core|puppeteer-core|selenium-webdriver|vite)'/m;
+const SCANNED = ['src', 'workers', 'server', 'scripts', 'steps', 'go', 'data', 'vite.config.ts', 'vitest.config.ts'];
+const SOURCE = /\.(ts|svelte|mjs)$/;
+/** Modules only Node can load: its own, the browser drivers, the server's, Vite. */
+const NODE_ONLY = /^(node:|playwright-core|puppeteer-core|selenium-webdriver|vite$|fastify|@fastify\/|better-sqlite3)/;
+/** A worker entry, which a page or a driver starts by address (that is not an import of its code). */
+const WORKER_ENTRY = /^workers\/[\w.-]+\.(worker|node-worker)\.(ts|mjs)$/;
 
-const modules = (folder: string) => readdirSync(folder).filter((file) => file.endsWith('.ts'));
+/** A worker entry this long is doing work that belongs in core, where it can be tested and shared. */
+const MAX_ENTRY_LINES = 40;
 
-/** Every module in the folder and the sibling modules it imports ("./plan.ts"). */
-function importGraph(folder: string): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const name of modules(folder)) {
-    const text = readFileSync(join(folder, name), 'utf8');
-    const siblings = [...text.matchAll(/^(?:import|export)\b[^;]*?from '\.\/([\w.-]+\.ts)'/gms)].map((match) => match[1]);
-    graph.set(name, siblings);
-  }
-  return graph;
+export interface Reference {
+  from: string;
+  to: string;
+  /** A file started as a worker (`new URL(..., import.meta.url)`, Vite's `?worker`), not imported. */
+  starts: boolean;
 }
 
-/** The first circle found, as the path around it ("a.ts -> b.ts -> a.ts"), or null. */
-function findCircle(graph: Map<string, string[]>): string | null {
-  const state = new Map<string, 'open' | 'done'>();
-  const path: string[] = [];
-  const visit = (name: string): string | null => {
-    if (state.get(name) === 'done') return null;
-    if (state.get(name) === 'open') return [...path.slice(path.indexOf(name)), name].join(' -> ');
-    state.set(name, 'open');
-    path.push(name);
-    for (const next of graph.get(name) ?? []) {
-      const circle = visit(next);
-      if (circle) return circle;
+const SPECIFIER = /\b(?:from|import)\s*\(?\s*(['"])([^'"]+)\1|new URL\(\s*(['"])([^'"]+)\3\s*,\s*import\.meta\.url|import\.meta\.glob(?:<[^>]*>)?\(\s*(['"])([^'"]+)\5/g;
+
+/** Every file `file` imports or starts, as paths from the root; bare package names as they are. */
+export function references(file: string, text: string): Reference[] {
+  const found: Reference[] = [];
+  for (const match of text.matchAll(SPECIFIER)) {
+    const spec = match[2] ?? match[4] ?? match[6];
+    const started = match[4] !== undefined || /[?&]worker\b/.test(spec);
+    const bare = spec.split('?')[0];
+    const path = bare.startsWith('.') ? normalize(join(dirname(file), bare)) : bare.startsWith('/') ? bare.slice(1) : bare;
+    found.push({ from: file, to: path.replace(/\\/g, '/'), starts: started && !path.includes('*') });
+  }
+  return found;
+}
+
+function walk(path: string, out: string[] = []): string[] {
+  if (statSync(path).isFile()) {
+    if (SOURCE.test(path)) out.push(path);
+  } else {
+    for (const name of readdirSync(path)) if (name !== 'node_modules' && name !== 'target') walk(join(path, name), out);
+  }
+  return out;
+}
+
+/** Core, the app and the browser's workers run in a browser (the stages choose at run time). */
+const loadedByBrowsers = (file: string) => /^src\/(core|app)\//.test(file) || (file.startsWith('workers/') && !/\.node-worker\./.test(file));
+
+export const roomOf = (path: string): string | null => RULES.find(([room]) => path === room || path.startsWith(`${room}/`))?.[0] ?? null;
+const isLocal = (path: string) => SCANNED.some((top) => path === top || path.startsWith(`${top}/`)) || path.startsWith('tests/');
+
+/** Every reference that breaks a room's rules, as "from -> to (why)". */
+export function crossings(refs: readonly Reference[]): string[] {
+  const problems: string[] = [];
+  for (const { from, to, starts } of refs) {
+    const room = roomOf(from);
+    if (!room) continue;
+    const allowed = RULES.find(([name]) => name === room)![1];
+    if (!isLocal(to)) {
+      if (NODE_ONLY.test(to) && loadedByBrowsers(from)) problems.push(`${from} -> ${to} (only Node can load it)`);
+      continue;
     }
-    path.pop();
-    state.set(name, 'done');
-    return null;
-  };
-  for (const name of graph.keys()) {
-    const circle = visit(name);
-    if (circle) return circle;
+    const target = roomOf(to) ?? to.split('/')[0];
+    if (target === room || to.startsWith(`${room}/`)) continue;
+    if (starts && WORKER_ENTRY.test(to)) continue;
+    if (allowed.some((other) => target === other || target.startsWith(`${other}/`))) continue;
+    problems.push(`${from} -> ${to} (${room} may import ${[room, ...allowed].join(', ')})`);
   }
-  return null;
+  return problems;
 }
 
-describe('src/bench imports', () => {
-  it('finds a circle when there is one (the check itself works)', () => {
-    const graph = new Map([
-      ['a.ts', ['b.ts']],
-      ['b.ts', ['c.ts']],
-      ['c.ts', ['a.ts']],
+/** Pairs of folders that import each other, one file of each direction named. */
+export function twoWayFolders(refs: readonly Reference[]): string[] {
+  const edges = new Map<string, string>();
+  for (const { from, to, starts } of refs) {
+    if (starts || !isLocal(to)) continue;
+    const [a, b] = [dirname(from), dirname(to)];
+    if (a !== b && !edges.has(`${a} ${b}`)) edges.set(`${a} ${b}`, `${from} -> ${to}`);
+  }
+  const pairs: string[] = [];
+  for (const [key, example] of edges) {
+    const [a, b] = key.split(' ');
+    if (a < b && edges.has(`${b} ${a}`)) pairs.push(`${a} <-> ${b}: ${example}; ${edges.get(`${b} ${a}`)}`);
+  }
+  return pairs;
+}
+
+const allReferences = (): Reference[] =>
+  SCANNED.flatMap((top) => walk(top)).flatMap((file) => references(relative('.', file), readFileSync(file, 'utf8')));
+
+describe('rooms and what they may import', () => {
+  it('refuses a reference across the rules, and a pair of folders that import each other (the check itself works)', () => {
+    const refs = [
+      ...references('src/core/bench/runner.ts', "import { x } from '../../app/bench/browser.ts';\nimport { y } from 'node:fs';"),
+      ...references('workers/bench.worker.ts', "import type { Z } from '../src/app/playground/checks.ts';"),
+      ...references('src/node/node.ts', "const entry = new URL('../../workers/bench.node-worker.mjs', import.meta.url);"),
+      ...references('src/app/ui/routes.ts', "import { GO_STAGES } from '../go/stages.ts';"),
+      ...references('src/app/go/stages.ts', "import type { Part } from '../ui/story-types.ts';"),
+    ];
+    expect(crossings(refs)).toEqual([
+      'src/core/bench/runner.ts -> src/app/bench/browser.ts (src/core may import src/core, steps)',
+      'src/core/bench/runner.ts -> node:fs (only Node can load it)',
+      'workers/bench.worker.ts -> src/app/playground/checks.ts (workers may import workers, src/core, steps, data)',
+      'src/app/ui/routes.ts -> src/app/go/stages.ts (src/app/ui may import src/app/ui, src/core, steps, go)',
     ]);
-    expect(findCircle(graph)).toBe('a.ts -> b.ts -> c.ts -> a.ts');
+    expect(twoWayFolders(refs)).toEqual(['src/app/go <-> src/app/ui: src/app/go/stages.ts -> src/app/ui/story-types.ts; src/app/ui/routes.ts -> src/app/go/stages.ts']);
   });
 
-  it('has no import circle', () => {
-    const graph = importGraph(FOLDER);
-    expect(graph.get('contestants.ts')).toContain('faults.ts');
-    expect(findCircle(graph)).toBeNull();
-    const nodeGraph = importGraph(NODE_FOLDER);
-    expect(nodeGraph.get('browsers.ts')).toContain('bench-server.ts');
-    expect(findCircle(nodeGraph)).toBeNull();
+  it('finds the imports it checks', () => {
+    const refs = allReferences();
+    expect(refs.length).toBeGreaterThan(500);
+    expect(refs).toContainEqual({ from: 'src/app/bench/browser.ts', to: 'workers/bench.worker.ts', starts: true });
+    expect(refs).toContainEqual({ from: 'workers/bench.worker.ts', to: 'src/core/bench/bench-core.ts', starts: false });
   });
 
-  it('keeps Node-only modules in src/node', () => {
-    expect(NODE_ONLY.test("import { spawn } from 'node:child_process';")).toBe(true);
-    expect(NODE_ONLY.test("import puppeteer from 'puppeteer-core';")).toBe(true);
-    expect(modules(NODE_FOLDER).filter((name) => NODE_ONLY.test(readFileSync(join(NODE_FOLDER, name), 'utf8')))).toContain('node.ts');
-    expect(modules(FOLDER).filter((name) => NODE_ONLY.test(readFileSync(join(FOLDER, name), 'utf8')))).toEqual([]);
+  it('has no import across the rooms', () => {
+    expect(crossings(allReferences())).toEqual([]);
+  });
+
+  it('keeps every worker entry thin: its work lives in core, the entry only exposes it', () => {
+    const entries = readdirSync('workers').filter((name) => WORKER_ENTRY.test(`workers/${name}`));
+    expect(entries).toContain('selftest.worker.ts');
+    const long = entries.filter((name) => readFileSync(join('workers', name), 'utf8').split('\n').length > MAX_ENTRY_LINES);
+    expect(long, `worker entries over ${MAX_ENTRY_LINES} lines`).toEqual([]);
+  });
+
+  it('has no two folders that import each other', () => {
+    expect(twoWayFolders(allReferences())).toEqual([]);
   });
 });
