@@ -17,9 +17,10 @@ import {
   type VectorCase,
   type VectorFile,
 } from '../src/core/vectors.ts';
+import { BLAKE3_WASM, ORACLE_ID } from '../steps/baseline-info.ts';
 
 export const VECTORS_PATH = fileURLToPath(new URL('../data/blake3-vectors.json', import.meta.url));
-const IMPLEMENTATIONS = ['blake3-wasm', 'noble-hashes'];
+const IMPLEMENTATIONS = [BLAKE3_WASM.id, ORACLE_ID];
 
 /** The exact text of data/blake3-vectors.json, computed afresh. */
 export async function renderVectors(): Promise<string> {

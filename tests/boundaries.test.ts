@@ -31,6 +31,8 @@ const NODE_ONLY = /^(node:|playwright-core|puppeteer-core|selenium-webdriver|vit
 /** A worker entry, which a page or a driver starts by address (that is not an import of its code). */
 const WORKER_ENTRY = /^workers\/[\w.-]+\.(worker|node-worker)\.(ts|mjs)$/;
 
+const HASH_LIBRARY = /^(@noble\/hashes|hash-wasm|blake3-wasm|blake3-jit)/;
+
 /** A worker entry this long is doing work that belongs in core, where it can be tested and shared. */
 const MAX_ENTRY_LINES = 40;
 
@@ -39,19 +41,22 @@ export interface Reference {
   to: string;
   /** A file started as a worker (`new URL(..., import.meta.url)`, Vite's `?worker`), not imported. */
   starts: boolean;
+  /** Loaded only when called for (`import(...)`, a glob), not when the importer loads. */
+  lazy: boolean;
 }
 
-const SPECIFIER = /\b(?:from|import)\s*\(?\s*(['"])([^'"]+)\1|new URL\(\s*(['"])([^'"]+)\3\s*,\s*import\.meta\.url|import\.meta\.glob(?:<[^>]*>)?\(\s*(['"])([^'"]+)\5/g;
+const SPECIFIER = /\b(?:from|import)\s*(\(?)\s*(['"])([^'"]+)\2|new URL\(\s*(['"])([^'"]+)\4\s*,\s*import\.meta\.url|import\.meta\.glob(?:<[^>]*>)?\(\s*(['"])([^'"]+)\6/g;
 
 /** Every file `file` imports or starts, as paths from the root; bare package names as they are. */
 export function references(file: string, text: string): Reference[] {
   const found: Reference[] = [];
   for (const match of text.matchAll(SPECIFIER)) {
-    const spec = match[2] ?? match[4] ?? match[6];
-    const started = match[4] !== undefined || /[?&]worker\b/.test(spec);
+    const spec = match[3] ?? match[5] ?? match[7];
+    const started = match[5] !== undefined || /[?&]worker\b/.test(spec);
+    const lazy = match[1] === '(' || match[7] !== undefined;
     const bare = spec.split('?')[0];
     const path = bare.startsWith('.') ? normalize(join(dirname(file), bare)) : bare.startsWith('/') ? bare.slice(1) : bare;
-    found.push({ from: file, to: path.replace(/\\/g, '/'), starts: started && !path.includes('*') });
+    found.push({ from: file, to: path.replace(/\\/g, '/'), starts: started && !path.includes('*'), lazy });
   }
   return found;
 }
@@ -131,8 +136,9 @@ describe('rooms and what they may import', () => {
   it('finds the imports it checks', () => {
     const refs = allReferences();
     expect(refs.length).toBeGreaterThan(500);
-    expect(refs).toContainEqual({ from: 'src/app/bench/browser.ts', to: 'workers/bench.worker.ts', starts: true });
-    expect(refs).toContainEqual({ from: 'workers/bench.worker.ts', to: 'src/core/bench/bench-core.ts', starts: false });
+    expect(refs).toContainEqual({ from: 'src/app/bench/browser.ts', to: 'workers/bench.worker.ts', starts: true, lazy: false });
+    expect(refs).toContainEqual({ from: 'workers/bench.worker.ts', to: 'src/core/bench/bench-core.ts', starts: false, lazy: false });
+    expect(refs).toContainEqual({ from: 'steps/index.ts', to: 'steps/00-reference/blake3.ts', starts: false, lazy: true });
   });
 
   it('has no import across the rooms', () => {
@@ -144,6 +150,19 @@ describe('rooms and what they may import', () => {
     expect(entries).toContain('selftest.worker.ts');
     const long = entries.filter((name) => readFileSync(join('workers', name), 'utf8').split('\n').length > MAX_ENTRY_LINES);
     expect(long, `worker entries over ${MAX_ENTRY_LINES} lines`).toEqual([]);
+  });
+
+  it('starts the class server without loading a hash library: it needs only the contestants\' names', () => {
+    const refs = allReferences();
+    const loaded = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      for (const ref of refs) if (ref.from === file && !ref.lazy && !ref.starts) visit(ref.to);
+    };
+    visit('server/main.ts');
+    expect(loaded).toContain('src/core/class/plan.ts');
+    expect([...loaded].filter((file) => HASH_LIBRARY.test(file) || file === 'steps/baselines.ts')).toEqual([]);
   });
 
   it('has no two folders that import each other', () => {

@@ -1,7 +1,7 @@
 // The results pages' model and tables: built from a small hand-made document whose
 // medians and ratios can be checked by hand.
 import { describe, expect, it } from 'vitest';
-import { BLAKE3_WASM } from '../steps/blake3-wasm-info.ts';
+import { BLAKE3_WASM } from '../steps/baseline-info.ts';
 import { RESULTS_FORMAT, RESULTS_VERSION, type Results, type RunResult } from '../src/core/bench/results.ts';
 import { niceCeil, niceFloor, tickNumber, wrapLabel } from '../src/app/ui/charts/configs.ts';
 import {

@@ -1,6 +1,6 @@
 // Event streams under abuse: one device opening hundreds, and readers that stop reading
 // while the class keeps sending (the server's memory must not follow their backlog).
-import { DEFAULT_CONTESTANT_IDS } from '../../src/core/bench/contestants.ts';
+import { DEFAULT_CONTESTANT_IDS } from '../../src/core/bench/contestant-labels.ts';
 import { DEFAULT_SIZES } from '../../src/core/bench/plan.ts';
 import { Device, pool, sleep } from './client.ts';
 import type { ClassUnderTest } from './pace.ts';

@@ -4,6 +4,7 @@
 // Web Worker). A stage that fails here must never be shown with a speed.
 import { STAGES, type Hasher } from '../../../steps/index.ts';
 import { BASELINES, baselineById } from '../../../steps/baselines.ts';
+import { ORACLE_ID } from '../../../steps/baseline-info.ts';
 import { probeCapabilities } from './capabilities.ts';
 import { describeOneBlockChoice, describeThreadUse } from './threads.ts';
 import { FAULTS } from './faults.ts';
@@ -57,7 +58,7 @@ interface Check {
 }
 
 async function buildChecks(vectors: readonly VectorCase[]): Promise<Check[]> {
-  const oracle = baselineById('noble-hashes');
+  const oracle = baselineById(ORACLE_ID);
   if (!oracle) throw new Error('steps/baselines.ts lists no noble-hashes baseline: the differential oracle');
   const noble = await oracle.load();
   const checks: Check[] = vectors.map((c) => ({
@@ -123,7 +124,7 @@ const POOL_CHECK_BYTES = 16 * 1024 * 1024;
 // must have hashed some of the pieces, or the stage only looks parallel.
 async function checkPoolSplit(hasher: Awaited<ReturnType<Contestant['load']>>, row: SelftestRow): Promise<void> {
   const input = pseudoRandomInput(POOL_CHECK_BYTES, 0x51ed);
-  const expected = toHex(await (await baselineById('noble-hashes')!.load()).hash(input));
+  const expected = toHex(await (await baselineById(ORACLE_ID)!.load()).hash(input));
   row.largerTotal++;
   let actual: string;
   try {

@@ -1,7 +1,8 @@
 // What every machine in a class measures: the teacher picks it once, every student's
 // run follows it, so all the points on the board are comparable. The server checks a
 // plan with checkClassPlan before storing it; the student's page runs it as it is.
-import { DEFAULT_CONTESTANTS, DEFAULT_CONTESTANT_IDS } from '../bench/contestants.ts';
+import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
+import { CONTESTANT_LABELS, DEFAULT_CONTESTANT_IDS } from '../bench/contestant-labels.ts';
 import { DEFAULT_SIZES, formatSize } from '../bench/plan.ts';
 
 export interface ClassPlan {
@@ -22,7 +23,7 @@ export const MAX_CLASS_ROUNDS = 30;
  * quadratic cost is still only tens of ms a hash at 64 KiB.
  */
 export const DEFAULT_CLASS_PLAN: ClassPlan = {
-  contestants: DEFAULT_CONTESTANTS.filter((c) => c.kind === 'stage' || c.id === 'blake3-wasm').map((c) => c.id),
+  contestants: CONTESTANT_LABELS.filter((c) => c.kind === 'stage' || c.id === BLAKE3_WASM.id).map((c) => c.id),
   sizes: [1024, 65536],
   rounds: 3,
 };

@@ -7,7 +7,7 @@
 // input is stopped on that input.
 import { createBenchCore } from '../bench/bench-core.ts';
 import type { Contestant, ContestantHasher } from '../bench/contestants.ts';
-import { BLAKE3_WASM } from '../../../steps/blake3-wasm-info.ts';
+import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
 import type { VectorCase } from '../vectors.ts';
 import { linkOrder, rewriteImports, type Program } from './link.ts';
 import { checkDigest, checkInput, type CheckOutcome, type CheckStep } from './checks.ts';

@@ -13,6 +13,7 @@ import { tidy } from '../../stats/units.ts';
 import { mbPerSec } from '../../stats/units.ts';
 import { benchmarkName, goConfig, nameEngine, looksLikeGoBench, nameKeys, parseGoBench, parseSizeLabel, rowName, type GoBenchFile } from '../io/gofmt.ts';
 import { parseResultsJson } from '../io/validate.ts';
+import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';
 
 export interface SampleRow {
   /** Benchmark name without "Benchmark" (and for ours without -GOMAXPROCS, see rowName): "BLAKE3/stage=04-state-locals/size=1KiB". */
@@ -326,7 +327,7 @@ function timesOf(center: number, reference: number | null, unit: string): number
 export function compareStages(results: Results, options: StageOptions = {}): StageReport {
   const alpha = options.alpha ?? 0.05;
   const confidence = options.confidence ?? 0.95;
-  const baseline = options.baseline ?? 'blake3-wasm';
+  const baseline = options.baseline ?? BLAKE3_WASM.id;
   const unit = options.unit ?? 'sec/op';
   const set = samplesFromResults(results, 'results');
   const samples = (contestant: string, size: number) =>

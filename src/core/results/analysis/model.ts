@@ -4,7 +4,7 @@
 // The statistics themselves (medians, intervals, U test, Holm) come from compare.ts, the
 // same code the command line uses, so the page and `npm run compare` agree.
 import { STAGES } from '../../../../steps/index.ts';
-import { BLAKE3_WASM } from '../../../../steps/blake3-wasm-info.ts';
+import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';
 import type { ContestantInfo, Results, RunStatus } from '../../bench/results.ts';
 import type { Comparison } from '../../stats/compare.ts';
 import { NATIVE_REFERENCE_ID } from '../../bench/native-results.ts';
