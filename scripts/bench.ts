@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseCliArgs, USAGE, type CliOptions } from '../src/node/cli-args.ts';
-import { formatSize } from '../src/core/bench/plan.ts';
+import { DEFAULT_SAMPLE_TARGET_MS, formatSize, WARMUP_MS } from '../src/core/bench/plan.ts';
 import type { Progress } from '../src/core/bench/runner.ts';
 import type { Results } from '../src/core/bench/results.ts';
 import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/core/bench/engines.ts';
@@ -24,8 +24,6 @@ import { formatLadderText } from '../src/core/results/text/ladder-text.ts';
 import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';
 import { formatLimitText } from '../src/core/results/text/native-summary.ts';
 import { joinSlices, sliceRounds } from '../src/node/slices.ts';
-import { DEFAULT_SAMPLE_TARGET_MS } from '../src/core/bench/plan.ts';
-import { WARMUP_MS } from '../src/core/bench/runner.ts';
 import type { NativeProgram } from '../src/node/native-run.ts';
 
 const tty = process.stderr.isTTY === true;

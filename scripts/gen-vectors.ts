@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { baselineById } from '../steps/baselines.ts';
 import {
   EXTRA_LENGTHS,
+  INPUT_MODULUS,
   OFFICIAL_LENGTHS,
   patternInput,
   toHex,
@@ -45,7 +46,7 @@ export async function renderVectors(): Promise<string> {
 
   const file: VectorFile = {
     generator: 'scripts/gen-vectors.ts (npm run gen:vectors)',
-    input: 'byte i of an input of length input_len is i % 251, as in the official BLAKE3 test vectors',
+    input: `byte i of an input of length input_len is i % ${INPUT_MODULUS}, as in the official BLAKE3 test vectors`,
     implementations: baselines.map((baseline) => baseline.version),
     cases,
   };

@@ -3,9 +3,8 @@
 // rounds samples; each contestant and size also pays once for checking, warming up and
 // calibrating, and never more than its time box. Hash times come from an earlier run on
 // this machine when there is one, and are otherwise assumed shorter than a sample.
-import { DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, type BenchPlan } from './plan.ts';
+import { DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, WARMUP_MS, type BenchPlan } from './plan.ts';
 import type { Results } from './results.ts';
-import { WARMUP_MS } from './runner.ts';
 
 /**
  * Checking the digests, starting a worker, warming up ({@link WARMUP_MS}) and calibrating

@@ -33,6 +33,9 @@ export const DEFAULT_SAMPLE_TARGET_MS = 50;
  */
 export const DEFAULT_TIME_BOX_MS = 5000;
 
+/** Warm-up per contestant and size before calibration: long enough for V8 to tier up to its optimizing compiler. */
+export const WARMUP_MS = 100;
+
 export interface BenchPlan {
   /** Contestant ids (stage ids, baseline ids, fault ids), in display order. */
   contestants: string[];

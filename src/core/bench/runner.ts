@@ -24,7 +24,7 @@ import type { Results } from './results.ts';
 import { resolveContestants, type Contestant } from './contestants.ts';
 import type { EngineIdentity } from './engines.ts';
 import type { Capabilities } from './capabilities.ts';
-import { checkPlan, formatSize, DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, type BenchPlan } from './plan.ts';
+import { checkPlan, formatSize, DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, WARMUP_MS, type BenchPlan } from './plan.ts';
 import { effectiveSampleTargetMs, measureTimerResolutionMs } from './timer.ts';
 import { predictOneHash, describeMs } from './predict.ts';
 import { CallTimeout, Cancelled, type WorkerHandle } from './worker-handle.ts';
@@ -72,8 +72,6 @@ export const DEFAULT_TIMEOUTS: Timeouts = { loadMs: 10_000, sampleMinMs: 5_000, 
 /** Why a size is skipped when one hash is over half the time box. */
 const NO_SAMPLE_FITS = 'verifying it and timing one sample would not fit in the';
 
-/** Warm-up per contestant and size before calibration: long enough for V8 to tier up to its optimizing compiler. */
-export const WARMUP_MS = 100;
 
 export interface RunOptions {
   plan: BenchPlan;
