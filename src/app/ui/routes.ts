@@ -5,6 +5,7 @@
 
 import { STAGES } from '../../../steps/index.ts';
 import { GO_TRACK } from '../../../go/index.ts';
+import { SHARE_PREFIX } from '../../core/results/io/links.ts';
 
 export type Route =
   | { page: 'intro' }
@@ -26,6 +27,9 @@ export type ClassView = 'student' | 'board' | 'join';
 /** A class join code as the class server makes them (six of 32 letters and digits, no 0/O or 1/I). */
 const CLASS_CODE = /^[A-HJ-NP-Z2-9]{6}$/;
 
+/** "share/": where a share link's payload starts (its format is core's, src/core/results/io/links.ts). */
+const SHARE_PATH = SHARE_PREFIX.slice('#/'.length);
+
 /** Number of stages in the lesson; routes to a stage outside 0..count-1 do not exist. */
 const STAGE_COUNT = STAGES.length;
 
@@ -41,8 +45,8 @@ export function parseRoute(hash: string, stageCount = STAGE_COUNT): Route {
   const notFound = (reason: string): Route => ({ page: 'not-found', path: '/' + path, reason });
 
   // The share payload is opaque (the results engineer's encoding): pass it on untouched.
-  if (path.startsWith('share/')) {
-    const payload = path.slice('share/'.length);
+  if (path.startsWith(SHARE_PATH)) {
+    const payload = path.slice(SHARE_PATH.length);
     if (payload === '') return notFound('This share link is empty: it carries no results.');
     return { page: 'share', payload };
   }
@@ -136,7 +140,7 @@ export function routeHref(route: Route): string {
     case 'bench':
       return route.step === undefined ? '#/bench' : `#/bench/step/${route.step}`;
     case 'share':
-      return `#/share/${route.payload}`;
+      return `${SHARE_PREFIX}${route.payload}`;
     case 'class':
       if (route.code === null) return '#/class';
       return route.view === 'student' ? `#/class/${route.code}` : `#/class/${route.code}/${route.view}`;
