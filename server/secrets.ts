@@ -7,7 +7,7 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
  * Six symbols: 2^30, about a billion codes. Guesses are rate-limited server-wide (see
- * GUESS_LIMIT in limits.ts: 5 a second), so in a three-hour class an attacker tries at
+ * `guess` in limits.ts: 5 a second), so in a three-hour class an attacker tries at
  * most ~54,000 codes: with 50 classes open at once, the chance to hit one is 1 in 400.
  * And a hit gives only what the code gives every student: joining and seeing the board.
  */

@@ -3,7 +3,7 @@
 // the right token costs a student nothing, one device cannot fill a class, the teacher
 // can close joins and remove a machine, results must follow the plan, and one device
 // cannot hold every board stream. The same rules under a full class's load are in
-// scripts/load-class.ts (tests/classroom-load.test.ts runs a short version of it).
+// server/load/main.ts, `npm run load:class` (tests/classroom-load.test.ts runs a short version of it).
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLASS_PLAN } from '../src/core/class/plan.ts';

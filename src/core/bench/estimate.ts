@@ -8,8 +8,7 @@ import type { Results } from './results.ts';
 
 /**
  * Checking the digests, starting a worker, warming up ({@link WARMUP_MS}) and calibrating
- * one contestant at one size. Measured on a 2-core EPYC in Chromium: the default plan of
- * 12 contestants x 7 sizes x 10 rounds took 63-70 s, of which 42 s are samples.
+ * one contestant at one size (README, "How the bench's defaults were chosen").
  */
 export const PREPARE_MS = WARMUP_MS + 150;
 

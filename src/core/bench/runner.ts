@@ -13,8 +13,7 @@
 // (thermal throttling, a background job) spreads evenly over all of them instead of
 // landing on whoever happened to run last.
 //
-// Why a time box: stage 0 is quadratic on purpose: one hash of 1 MiB takes seconds (about
-// 5 s in Chromium on a 2-core EPYC, 4.5 s in Node 20 there). Each
+// Why a time box: stage 0 is quadratic on purpose: one hash of 1 MiB takes seconds. Each
 // contestant gets `timeBoxMs` per input size, and no sample starts that would end past
 // it. Before preparing a size, its cost is extrapolated from the smaller sizes; when the
 // verifying hash and one sample would not fit, the size is marked 'timeboxed' with the
