@@ -1,4 +1,4 @@
-// npm run bench -- [--stages 0,4,9] [--sizes 1KiB,64KiB] [--rounds N] [--browser [chromium,firefox]] [--native] [--json FILE] [--gofmt FILE]
+// npm run bench -- [--stages 0,4,9] [--sizes 1KiB,64KiB] [--rounds N] [--browser [chromium,firefox]] [--native] [--json FILE] [--benchfmt FILE]
 //
 // Runs the benchmark engine from the command line: in Node worker threads, or with
 // --browser in a Web Worker of headless browsers, one after the other, each engine's runs
@@ -18,7 +18,7 @@ import type { Results } from '../src/core/bench/results.ts';
 import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/core/bench/engines.ts';
 import { compareStages } from '../src/core/results/analysis/compare.ts';
 import { formatStageReport } from '../src/core/results/text/compare-text.ts';
-import { toGoBench } from '../src/core/results/io/gofmt.ts';
+import { toGoBench } from '../src/core/results/io/benchfmt.ts';
 import { engineLadder, engineModels, ladderSizes } from '../src/core/results/analysis/engine-ladder.ts';
 import { formatLadderText } from '../src/core/results/text/ladder-text.ts';
 import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';
@@ -153,6 +153,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  for (const note of options.deprecated) process.stderr.write(`bench: ${note}\n`);
   const { plan } = options;
   const where = options.browsers.length > 0 ? `headless ${options.browsers.join(', then ')} (Web Workers)` : 'Node worker threads';
   process.stderr.write(`bench: ${plan.contestants.length} contestants x ${plan.sizes.length} sizes x ${plan.rounds} rounds in ${where}${plan.sharedInput ? ', inputs in shared memory' : ''}\n`);
@@ -188,7 +189,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   if (options.json) write(options.json, `${JSON.stringify(results, null, 2)}\n`);
-  if (options.gofmt) write(options.gofmt, toGoBench(results));
+  if (options.benchfmt) write(options.benchfmt, toGoBench(results));
   if (!results.runs.some((r) => r.nsPerOp.length > 0)) process.stderr.write('bench: no samples were taken, so there is no table\n');
   for (const part of perEngine) {
     if (!part.runs.some((r) => r.nsPerOp.length > 0)) continue;

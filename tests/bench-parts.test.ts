@@ -51,9 +51,11 @@ describe('command line', () => {
   });
 
   it('reads stages by number or id, sizes with units, and the output files', () => {
-    const options = parseCliArgs(['--stages', '0,4,09-simd-wasm', '--baselines=blake3-wasm', '--sizes', '1KiB,64KiB', '--rounds', '3', '--browser', '--json', 'out/r.json', '--gofmt=out/r.txt']);
+    const options = parseCliArgs(['--stages', '0,4,09-simd-wasm', '--baselines=blake3-wasm', '--sizes', '1KiB,64KiB', '--rounds', '3', '--browser', '--json', 'out/r.json', '--benchfmt=out/r.txt']);
     expect(options.plan).toEqual({ contestants: ['00-reference', '04-state-locals', '09-simd-wasm', 'blake3-wasm'], sizes: [1024, 65536], rounds: 3 });
-    expect(options).toMatchObject({ browsers: ['chromium'], json: 'out/r.json', gofmt: 'out/r.txt' });
+    expect(options).toMatchObject({ browsers: ['chromium'], json: 'out/r.json', benchfmt: 'out/r.txt', deprecated: [] });
+    // The old name of --benchfmt still works, and says so.
+    expect(parseCliArgs(['--gofmt', 'old.txt'])).toMatchObject({ benchfmt: 'old.txt', deprecated: ['--gofmt is now --benchfmt (the old name still works)'] });
     expect(parseCliArgs(['--stages', '8', '--baselines', 'none']).plan.contestants).toEqual(['08-little-endian']);
     expect(parseCliArgs(['--stages', '8,fault-hangs', '--baselines', 'none']).plan.contestants).toEqual(['08-little-endian', 'fault-hangs']);
   });

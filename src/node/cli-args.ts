@@ -33,7 +33,8 @@ browsers) and prints each stage against the previous one and against blake3-wasm
                      all threads, in slices of rounds that take turns with the
                      JavaScript runs; the tables then say "x native-sse41"
   --json FILE        also write the results document
-  --gofmt FILE       also write Go benchmark format (for benchstat)
+  --benchfmt FILE    also write Go benchmark text, benchfmt (for benchstat);
+                     --gofmt is its old name, still read
   --label TEXT       a name for this machine, kept in the results
   -h, --help         show this help`;
 
@@ -44,12 +45,18 @@ export interface CliOptions {
   /** Also time native code (native/), in the same run. */
   native: boolean;
   json?: string;
-  gofmt?: string;
+  /** Where to write the run as Go benchmark text (golang.org/x/perf calls the format benchfmt). */
+  benchfmt?: string;
   label?: string;
   help: boolean;
+  /** Options given by an old name, each as a sentence to print. */
+  deprecated: string[];
 }
 
-const VALUE_OPTIONS = new Set(['--stages', '--baselines', '--sizes', '--rounds', '--sample-ms', '--time-box-ms', '--input', '--json', '--gofmt', '--label']);
+/** Old option names, still read: each with the name it has now. */
+const ALIASES = new Map([['--gofmt', '--benchfmt']]);
+
+const VALUE_OPTIONS = new Set(['--stages', '--baselines', '--sizes', '--rounds', '--sample-ms', '--time-box-ms', '--input', '--json', '--benchfmt', '--label']);
 
 function list(text: string): string[] {
   return text.split(',').map((item) => item.trim()).filter(Boolean);
@@ -89,10 +96,13 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   let browsers: BrowserId[] = [];
   let help = false;
   let native = false;
+  const deprecated: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const given = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const name = ALIASES.get(given) ?? given;
+    if (name !== given) deprecated.push(`${given} is now ${name} (the old name still works)`);
     if (name === '--browser') {
       // The list is optional: "--browser" alone is Chromium, as it always was.
       const next = argv[i + 1];
@@ -124,5 +134,5 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (input !== 'ordinary' && input !== 'shared') throw new RangeError(`--input is "ordinary" or "shared", got "${input}"`);
   if (input === 'shared') plan.sharedInput = true;
   checkPlan(plan);
-  return { plan, browsers, native, json: values.get('--json'), gofmt: values.get('--gofmt'), label: values.get('--label'), help };
+  return { plan, browsers, native, json: values.get('--json'), benchfmt: values.get('--benchfmt'), label: values.get('--label'), help, deprecated };
 }

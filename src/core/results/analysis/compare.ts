@@ -11,7 +11,7 @@ import { compareSamples, percentChange, type Comparison } from '../../stats/comp
 import { summarize, type Summary } from '../../stats/median.ts';
 import { tidy } from '../../stats/units.ts';
 import { mbPerSec } from '../../stats/units.ts';
-import { benchmarkName, goConfig, nameEngine, looksLikeGoBench, nameKeys, parseGoBench, parseSizeLabel, rowName, type GoBenchFile } from '../io/gofmt.ts';
+import { benchmarkName, goConfig, nameEngine, looksLikeGoBench, nameKeys, parseGoBench, parseSizeLabel, rowName, type GoBenchFile } from '../io/benchfmt.ts';
 import { parseResultsJson } from '../io/validate.ts';
 import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';
 

@@ -7,7 +7,7 @@ import { formatDelta, formatP, formatPlusMinus, formatPValue, formatSigned } fro
 import { TextTable, superscript } from '../../stats/table.ts';
 import { commonScale, formatScaled, formatScaledValue, unitClass } from '../../stats/units.ts';
 import type { ComparisonReport, ComparisonTable, StageReport, StepComparison } from '../analysis/compare.ts';
-import { sizeLabel } from '../io/gofmt.ts';
+import { sizeLabel } from '../io/benchfmt.ts';
 
 export interface TextOptions {
   /** Add the Holm-adjusted p beside the raw one: "(p=0.002 n=10 holm=0.012)". */
