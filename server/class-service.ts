@@ -5,7 +5,7 @@ import type { Results } from '../src/core/bench/results.ts';
 import { checkNickname, nicknameKey } from '../src/core/class/nickname.ts';
 import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/core/class/plan.ts';
 import type { Board, ClassInfo, ClassState, Started, Student } from '../src/core/class/protocol.ts';
-import { summarize, type EntrySummary } from '../src/core/class/summary.ts';
+import { readStoredSummary, summarize, type EntrySummary } from '../src/core/class/summary.ts';
 import { parseResultsJson } from '../src/core/results/io/validate.ts';
 import type { EventHub } from './events.ts';
 import { MAX_MACHINES_PER_CLIENT, MAX_STUDENTS, type RateLimits } from './limits.ts';
@@ -54,7 +54,7 @@ export function offPlan(results: Results, plan: ClassPlan): string | null {
 }
 
 /** The stored summary, with the hidden flag as it is now (the teacher may have changed it since). */
-const summaryOf = (row: EntryRow | StudentRow): EntrySummary => ({ ...(JSON.parse(row.summary!) as EntrySummary), hidden: row.hidden === 1 });
+const summaryOf = (row: EntryRow | StudentRow): EntrySummary => ({ ...readStoredSummary(row.summary!), hidden: row.hidden === 1 });
 
 export class ClassService {
   /** Machines each client added to each class ("<session> <client>"), for MAX_MACHINES_PER_CLIENT. */

@@ -155,9 +155,9 @@ export function otherStyle(id: string, theme: ChartTheme): { color: string; dash
 }
 
 /**
- * A colour per JavaScript engine, the same in every chart: V8 blue, SpiderMonkey
- * orange, JavaScriptCore green (hues far apart, and apart in lightness too, so they
- * stay distinct for the common colour-vision deficiencies), anything else grey.
+ * A colour per JavaScript engine, the same in every chart and on the class board: V8
+ * blue, SpiderMonkey orange, JavaScriptCore green (hues far apart, and apart in lightness
+ * too, so they stay distinct for the common colour-vision deficiencies), anything else grey.
  */
 export function engineColor(jsEngine: string, theme: ChartTheme): string {
   const light = theme.dark ? 66 : 42;
