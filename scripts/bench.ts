@@ -16,8 +16,8 @@ import { DEFAULT_SAMPLE_TARGET_MS, formatSize, WARMUP_MS } from '../src/core/ben
 import type { Progress } from '../src/core/bench/runner.ts';
 import type { Results } from '../src/core/bench/results.ts';
 import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/core/bench/engines.ts';
-import { compareStages } from '../src/core/results/analysis/compare.ts';
-import { formatStageReport } from '../src/core/results/text/compare-text.ts';
+import { compareStages } from '../src/core/results/analysis/comparison-report.ts';
+import { formatStageReport } from '../src/core/results/text/report-text.ts';
 import { toGoBench } from '../src/core/results/io/benchfmt.ts';
 import { engineLadder, engineModels, ladderSizes } from '../src/core/results/analysis/engine-ladder.ts';
 import { formatLadderText } from '../src/core/results/text/ladder-text.ts';

@@ -12,11 +12,11 @@ import { buildNative, expectedDigest, findCargo, lockedCrateVersion, measurement
 import { NATIVE_ENGINE_ID, type Results } from '../src/core/bench/results.ts';
 import { joinSlices, sliceRounds } from '../src/node/slices.ts';
 import { parseCliArgs } from '../src/node/cli-args.ts';
-import { compareStages } from '../src/core/results/analysis/compare.ts';
-import { formatStageReport } from '../src/core/results/text/compare-text.ts';
+import { compareStages } from '../src/core/results/analysis/comparison-report.ts';
+import { formatStageReport } from '../src/core/results/text/report-text.ts';
 import { engineModels } from '../src/core/results/analysis/engine-ladder.ts';
 import { baselineRows, buildModel } from '../src/core/results/analysis/model.ts';
-import { baselineTable } from '../src/core/results/text/tables.ts';
+import { baselineTable } from '../src/core/results/text/figure-tables.ts';
 import { validateResults } from '../src/core/results/io/validate.ts';
 import { validResults } from './fixtures/bad-inputs.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';

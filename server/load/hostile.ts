@@ -6,7 +6,7 @@ import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { Device, pool } from './client.ts';
 import type { ClassUnderTest } from './pace.ts';
 import { planResults } from './server-process.ts';
-import type { Row } from './table.ts';
+import type { Row } from './report.ts';
 
 export async function oneDeviceFills(klass: ClassUnderTest): Promise<Row> {
   const device = new Device();

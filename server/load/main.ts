@@ -13,7 +13,7 @@ import { hiddenLeavesBoards, hostOnly, nicknames, oneDeviceFills, teacherControl
 import { classAtPace, joinStudents, type ClassUnderTest } from './pace.ts';
 import { startServer } from './server-process.ts';
 import { manyStreams, slowReaders } from './streams.ts';
-import { formatTable, type Row } from './table.ts';
+import { formatTable, type Row } from './report.ts';
 
 export interface LoadOptions {
   students: number;

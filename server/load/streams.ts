@@ -5,7 +5,7 @@ import { DEFAULT_SIZES } from '../../src/core/bench/plan.ts';
 import { Device, pool, sleep } from './client.ts';
 import type { ClassUnderTest } from './pace.ts';
 import { planResults, type LoadServer } from './server-process.ts';
-import type { Row } from './table.ts';
+import type { Row } from './report.ts';
 
 export async function manyStreams(klass: ClassUnderTest, count: number): Promise<Row> {
   const device = new Device();

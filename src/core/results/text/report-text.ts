@@ -4,9 +4,9 @@
 // prints exactly as benchstat prints it (tests/stats-golden.test.ts checks this).
 
 import { formatDelta, formatP, formatPlusMinus, formatPValue, formatSigned } from '../../stats/format.ts';
-import { TextTable, superscript } from '../../stats/table.ts';
+import { TextTable, superscript } from '../../stats/text-layout.ts';
 import { commonScale, formatScaled, formatScaledValue, unitClass } from '../../stats/units.ts';
-import type { ComparisonReport, ComparisonTable, StageReport, StepComparison } from '../analysis/compare.ts';
+import type { ComparisonReport, ComparisonTable, StageReport, StepComparison } from '../analysis/comparison-report.ts';
 import { sizeLabel } from '../io/benchfmt.ts';
 
 export interface TextOptions {

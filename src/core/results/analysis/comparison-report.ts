@@ -2,12 +2,12 @@
 // unit (sec/op and B/s, as benchstat tidies ns/op and MB/s), a geomean row, and
 // Holm-adjusted p-values beside benchstat's raw ones. Also the bench CLI's view of one
 // run: every stage against the stage before it and against the WebAssembly baseline.
-// Text layout lives in compare-text.ts.
+// Text layout lives in text/report-text.ts.
 
 import { enginesOf } from '../../bench/engines.ts';
 import type { ContestantInfo, ContestantKind, Results } from '../../bench/results.ts';
 import { geomean, holm } from '../../stats/aggregate.ts';
-import { compareSamples, percentChange, type Comparison } from '../../stats/compare.ts';
+import { compareSamples, percentChange, type Comparison } from '../../stats/ab-test.ts';
 import { summarize, type Summary } from '../../stats/median.ts';
 import { tidy } from '../../stats/units.ts';
 import { mbPerSec } from '../../stats/units.ts';
