@@ -7,36 +7,60 @@ import { contestantById } from '../core/bench/contestants.ts';
 import { BROWSER_IDS, type BrowserId } from '../core/bench/engines.ts';
 import { checkPlan, parseSize, DEFAULT_ROUNDS, DEFAULT_SIZES, type BenchPlan } from '../core/bench/plan.ts';
 
-export const USAGE = `Usage: npm run bench -- [options]
+/** Every option, in the order --help lists it; VALUE is what follows it, when something does. */
+const OPTIONS: { flag: string; value?: string; help: string }[] = [
+  { flag: '--stages', value: 'LIST', help: 'stages by number or id, and any other contestant by id (e.g. 0,4,9 or 08-little-endian,fault-hangs); default: all stages' },
+  { flag: '--baselines', value: 'LIST', help: `baseline ids, or "none"; default: all (${BASELINES.map((b) => b.id).join(', ')})` },
+  { flag: '--sizes', value: 'LIST', help: "input sizes, e.g. 96,1KiB,64KiB,1MiB; default: the article's seven" },
+  { flag: '--rounds', value: 'N', help: `interleaved rounds, one sample each; default: ${DEFAULT_ROUNDS}` },
+  { flag: '--sample-ms', value: 'MS', help: 'target length of one sample' },
+  { flag: '--time-box-ms', value: 'MS', help: 'most time one contestant may spend at one size' },
+  {
+    flag: '--input',
+    value: 'KIND',
+    help: 'where the inputs live: "ordinary" (an ArrayBuffer, the default) or "shared" (a SharedArrayBuffer, as a program that shares its data with workers keeps it: stage 11 copies nothing)',
+  },
+  {
+    flag: '--browser',
+    value: '[LIST]',
+    help: `run in headless browsers instead, one after the other: ${BROWSER_IDS.join(', ')} (default: chromium). Chromium is /usr/bin/chromium or CHROMIUM_PATH; Firefox is /usr/bin/firefox-esr or FIREFOX_PATH; WebKit is Debian's WPEWebDriver with cog`,
+  },
+  {
+    flag: '--native',
+    help: 'also time the blake3 crate compiled natively (native/, built with cargo; skipped with a note where cargo is missing): one thread at SSE4.1, one thread at the widest SIMD, and all threads, in slices of rounds that take turns with the JavaScript runs; the tables then say "x native-sse41"',
+  },
+  { flag: '--json', value: 'FILE', help: 'also write the results document' },
+  { flag: '--benchfmt', value: 'FILE', help: 'also write Go benchmark text, benchfmt (for benchstat); --gofmt is its old name, still read' },
+  { flag: '--label', value: 'TEXT', help: 'a name for this machine, kept in the results' },
+  { flag: '-h, --help', help: 'show this help' },
+];
 
-Times every stage and baseline in worker threads (or in a Web Worker of headless
-browsers) and prints each stage against the previous one and against blake3-wasm.
+/** `text` in lines of at most `width` characters, broken between words. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
 
-  --stages LIST      stages by number or id, and any other contestant by id
-                     (e.g. 0,4,9 or 08-little-endian,fault-hangs); default: all stages
-  --baselines LIST   baseline ids, or "none"; default: all (${BASELINES.map((b) => b.id).join(', ')})
-  --sizes LIST       input sizes, e.g. 96,1KiB,64KiB,1MiB; default: the article's seven
-  --rounds N         interleaved rounds, one sample each; default: ${DEFAULT_ROUNDS}
-  --sample-ms MS     target length of one sample
-  --time-box-ms MS   most time one contestant may spend at one size
-  --input KIND       where the inputs live: "ordinary" (an ArrayBuffer, the
-                     default) or "shared" (a SharedArrayBuffer, as a program that
-                     shares its data with workers keeps it: stage 11 copies nothing)
-  --browser [LIST]   run in headless browsers instead, one after the other:
-                     ${BROWSER_IDS.join(', ')} (default: chromium). Chromium is
-                     /usr/bin/chromium or CHROMIUM_PATH; Firefox is
-                     /usr/bin/firefox-esr or FIREFOX_PATH; WebKit is Debian's
-                     WPEWebDriver with cog
-  --native           also time the blake3 crate compiled natively (native/, built
-                     with cargo; skipped with a note where cargo is missing):
-                     one thread at SSE4.1, one thread at the widest SIMD, and
-                     all threads, in slices of rounds that take turns with the
-                     JavaScript runs; the tables then say "x native-sse41"
-  --json FILE        also write the results document
-  --benchfmt FILE    also write Go benchmark text, benchfmt (for benchstat);
-                     --gofmt is its old name, still read
-  --label TEXT       a name for this machine, kept in the results
-  -h, --help         show this help`;
+const HELP_COLUMN = 21;
+
+export const USAGE = [
+  'Usage: npm run bench -- [options]',
+  '',
+  'Times every stage and baseline in worker threads (or in a Web Worker of headless',
+  'browsers) and prints each stage against the previous one and against',
+  'blake3-wasm.',
+  '',
+  ...OPTIONS.flatMap(({ flag, value, help }) =>
+    wrap(help, 80 - HELP_COLUMN).map((line, i) => (i === 0 ? `  ${`${flag} ${value ?? ''}`.trim().padEnd(HELP_COLUMN - 3)} ${line}` : `${' '.repeat(HELP_COLUMN)}${line}`)),
+  ),
+].join('\n');
 
 export interface CliOptions {
   plan: BenchPlan;
@@ -56,7 +80,8 @@ export interface CliOptions {
 /** Old option names, still read: each with the name it has now. */
 const ALIASES = new Map([['--gofmt', '--benchfmt']]);
 
-const VALUE_OPTIONS = new Set(['--stages', '--baselines', '--sizes', '--rounds', '--sample-ms', '--time-box-ms', '--input', '--json', '--benchfmt', '--label']);
+/** Options followed by a value; --browser's list is optional and read on its own. */
+const VALUE_OPTIONS = new Set(OPTIONS.filter((option) => option.value && !option.value.startsWith('[')).map((option) => option.flag));
 
 function list(text: string): string[] {
   return text.split(',').map((item) => item.trim()).filter(Boolean);
