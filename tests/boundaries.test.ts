@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 const RULES: [room: string, mayImport: string[]][] = [
   ['src/app/ui/shell', ['src/app', 'src/core', 'steps', 'go']],
   ['src/app/ui', ['src/core', 'steps', 'go']],
-  ['src/app', ['src/core', 'steps', 'go', 'data', 'workers']],
+  ['src/app', ['src/core', 'steps', 'go', 'data', 'content', 'workers']],
   ['src/core', ['steps']],
   ['src/node', ['src/core', 'steps']],
   ['workers', ['src/core', 'steps', 'data']],
@@ -22,9 +22,10 @@ const RULES: [room: string, mayImport: string[]][] = [
   ['steps', []],
   ['go', ['src/core']],
   ['data', ['src/core']],
+  ['content', []],
 ];
 
-const SCANNED = ['src', 'workers', 'server', 'scripts', 'steps', 'go', 'data', 'vite.config.ts', 'vitest.config.ts'];
+const SCANNED = ['src', 'workers', 'server', 'scripts', 'steps', 'go', 'data', 'content', 'vite.config.ts', 'vitest.config.ts'];
 const SOURCE = /\.(ts|svelte|mjs)$/;
 /** Modules only Node can load: its own, the browser drivers, the server's, Vite. */
 const NODE_ONLY = /^(node:|playwright-core|puppeteer-core|selenium-webdriver|vite$|fastify|@fastify\/|better-sqlite3)/;
@@ -139,6 +140,7 @@ describe('rooms and what they may import', () => {
     expect(refs).toContainEqual({ from: 'src/app/bench/browser.ts', to: 'workers/bench.worker.ts', starts: true, lazy: false });
     expect(refs).toContainEqual({ from: 'workers/bench.worker.ts', to: 'src/core/bench/bench-core.ts', starts: false, lazy: false });
     expect(refs).toContainEqual({ from: 'steps/index.ts', to: 'steps/00-reference/blake3.ts', starts: false, lazy: true });
+    expect(refs).toContainEqual({ from: 'src/app/story/narrative.ts', to: 'content/stages/*.md', starts: false, lazy: true });
   });
 
   it('has no import across the rooms', () => {
