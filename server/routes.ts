@@ -7,7 +7,7 @@
 //   the host (the key in the teacher's link `npm run classroom` prints): start a class.
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { MAX_CLASS_RESULTS_BYTES, ROUTES, type Probe } from '../src/core/class/protocol.ts';
+import { isDone, MAX_CLASS_RESULTS_BYTES, ROUTES, type Probe } from '../src/core/class/protocol.ts';
 import type { ClassService } from './class-service.ts';
 import { clientOf } from './clients.ts';
 import type { EventHub } from './events.ts';
@@ -44,7 +44,7 @@ export function classRoutes(app: FastifyInstance, { service, guards, hub, joinOr
     reply.code(201).send(service.join(classOf(request), clientOf(request), jsonObject(request.body))),
   );
   app.put<Req>(ROUTES.results.path, { bodyLimit: MAX_CLASS_RESULTS_BYTES, preHandler: [findClass, studentOnly] }, async (request) =>
-    service.postResults(classOf(request), request.studentRow!, request.body, request.query.done === '1'),
+    service.postResults(classOf(request), request.studentRow!, request.body, isDone(request.query)),
   );
 
   app.put<Req>(ROUTES.hidden.path, teacher, async (request) => service.setHidden(classOf(request), id(request.params), jsonObject(request.body)));

@@ -1,18 +1,16 @@
 // Join codes, secret tokens and how they are checked. Only hashes of tokens are stored,
 // so the database file alone lets nobody act as a teacher or a student.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { CODE_ALPHABET, CODE_LENGTH, TOKEN_BYTES } from '../src/core/class/protocol.ts';
 
-/** No 0/O or 1/I: a code is read off a projector and typed on a phone. 32 symbols, 5 bits each. */
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export { CODE_PATTERN } from '../src/core/class/protocol.ts';
 
-/**
- * Six symbols: 2^30, about a billion codes. Guesses are rate-limited server-wide (see
+/*
+ * A code's six symbols give 2^30, about a billion codes. Guesses are rate-limited server-wide (see
  * `guess` in limits.ts: 5 a second), so in a three-hour class an attacker tries at
  * most ~54,000 codes: with 50 classes open at once, the chance to hit one is 1 in 400.
  * And a hit gives only what the code gives every student: joining and seeing the board.
  */
-export const CODE_LENGTH = 6;
-export const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 
 export function newJoinCode(): string {
   let code = '';
@@ -22,7 +20,7 @@ export function newJoinCode(): string {
 
 /** 256 random bits, URL-safe: a teacher's or a student's bearer token. */
 export function newToken(): string {
-  return randomBytes(32).toString('base64url');
+  return randomBytes(TOKEN_BYTES).toString('base64url');
 }
 
 /** 96 random bits: a student's public id on the board (not a secret). */

@@ -7,11 +7,12 @@ import { Device, pool } from './client.ts';
 import type { ClassUnderTest } from './pace.ts';
 import { planResults } from './server-process.ts';
 import type { Row } from './report.ts';
+import { doneQuery, path, ROUTES } from '../../src/core/class/protocol.ts';
 
 export async function oneDeviceFills(klass: ClassUnderTest): Promise<Row> {
   const device = new Device();
   const started = performance.now();
-  const statuses = await pool(Array.from({ length: 500 }, (_, i) => i), 20, (i) => device.call(`${klass.base}/students`, { body: { nickname: `bot ${i}` } }).then((a) => a.status));
+  const statuses = await pool(Array.from({ length: 500 }, (_, i) => i), 20, (i) => device.call(klass.at('join'), { body: { nickname: `bot ${i}` } }).then((a) => a.status));
   const accepted = statuses.filter((s) => s === 201).length;
   device.close();
   return { check: '3 one device fills', did: `500 joins from one device in ${((performance.now() - started) / 1000).toFixed(1)} s`, measured: `${accepted} joined`, target: '<= 12', pass: accepted <= 12 };
@@ -20,13 +21,13 @@ export async function oneDeviceFills(klass: ClassUnderTest): Promise<Row> {
 export async function teacherControls(klass: ClassUnderTest): Promise<Row> {
   const teacher = new Device();
   const t = { token: klass.teacherToken };
-  const closed = await teacher.call(`${klass.base}/joins`, { method: 'PUT', body: { open: false }, ...t });
-  const refused = await new Device().call(`${klass.base}/students`, { body: { nickname: 'while closed' } });
-  await teacher.call(`${klass.base}/joins`, { method: 'PUT', body: { open: true }, ...t });
+  const closed = await teacher.call(klass.at('joins'), { method: ROUTES.joins.method, body: { open: false }, ...t });
+  const refused = await new Device().call(klass.at('join'), { body: { nickname: 'while closed' } });
+  await teacher.call(klass.at('joins'), { method: ROUTES.joins.method, body: { open: true }, ...t });
   const victim = klass.students[0];
-  const removed = await teacher.call(`${klass.base}/students/${victim.id}`, { method: 'DELETE', ...t });
-  const after = await victim.device.call(`${klass.base}/students/${victim.id}/results?done=1`, { method: 'PUT', raw: JSON.stringify(planResults(0, DEFAULT_CLASS_PLAN)), token: victim.token });
-  const board = await teacher.call(`${klass.base}/board`, t);
+  const removed = await teacher.call(klass.at('remove', { id: victim.id }), { method: ROUTES.remove.method, ...t });
+  const after = await victim.device.call(`${klass.at('results', { id: victim.id })}${doneQuery(true)}`, { method: ROUTES.results.method, raw: JSON.stringify(planResults(0, DEFAULT_CLASS_PLAN)), token: victim.token });
+  const board = await teacher.call(klass.at('board'), t);
   const gone = !board.body.entries.some((e: { id: string }) => e.id === victim.id);
   klass.students.shift();
   const pass = closed.status === 200 && refused.status === 403 && removed.status === 200 && after.status === 404 && gone;
@@ -42,10 +43,10 @@ export async function teacherControls(klass: ClassUnderTest): Promise<Row> {
 export async function hostOnly(url: string, hostKey: string): Promise<Row> {
   const stranger = new Device();
   const statuses = await pool(Array.from({ length: 200 }, (_, i) => i), 20, (i) =>
-    stranger.call(`${url}/api/class/sessions`, { body: {}, token: i % 2 ? 'not-the-host-key' : undefined }).then((a) => a.status),
+    stranger.call(`${url}${path('start')}`, { body: {}, token: i % 2 ? 'not-the-host-key' : undefined }).then((a) => a.status),
   );
   const started = statuses.filter((s) => s === 201).length;
-  const host = await new Device().call(`${url}/api/class/sessions`, { body: {}, token: hostKey });
+  const host = await new Device().call(`${url}${path('start')}`, { body: {}, token: hostKey });
   stranger.close();
   return { check: '4 host\'s key', did: '200 starts without the key, then the host', measured: `${started} started; host: ${host.status}`, target: '0; 201', pass: started === 0 && host.status === 201 };
 }
@@ -53,12 +54,12 @@ export async function hostOnly(url: string, hostKey: string): Promise<Row> {
 export async function hiddenLeavesBoards(klass: ClassUnderTest): Promise<Row> {
   const teacher = new Device();
   const target = klass.students[0];
-  await teacher.call(`${klass.base}/students/${target.id}/hidden`, { method: 'PUT', body: { hidden: true }, token: klass.teacherToken });
-  const publicBoard = await new Device().call(`${klass.base}/board`);
-  const teacherBoard = await teacher.call(`${klass.base}/board`, { token: klass.teacherToken });
+  await teacher.call(klass.at('hidden', { id: target.id }), { method: ROUTES.hidden.method, body: { hidden: true }, token: klass.teacherToken });
+  const publicBoard = await new Device().call(klass.at('board'));
+  const teacherBoard = await teacher.call(klass.at('board'), { token: klass.teacherToken });
   const onPublic = publicBoard.body.entries.some((e: { id: string }) => e.id === target.id);
   const flagged = teacherBoard.body.entries.find((e: { id: string }) => e.id === target.id)?.hidden === true;
-  await teacher.call(`${klass.base}/students/${target.id}/hidden`, { method: 'PUT', body: { hidden: false }, token: klass.teacherToken });
+  await teacher.call(klass.at('hidden', { id: target.id }), { method: ROUTES.hidden.method, body: { hidden: false }, token: klass.teacherToken });
   return { check: '7 hidden', did: 'teacher hides a machine', measured: `public board: ${onPublic ? 'shows it' : 'gone'}; teacher's copy flags it: ${flagged}`, target: 'gone; true (the page leaves it out)', pass: !onPublic && flagged };
 }
 
@@ -67,10 +68,10 @@ const TWINS = ['student 2', 'STUDENT 2', 'Student 2 ', 'ѕtudent 2', 'stüdent 2
 
 export async function nicknames(klass: ClassUnderTest): Promise<Row[]> {
   const device = () => new Device();
-  const hostile = await Promise.all(HOSTILE_NICKNAMES.map((nickname) => device().call(`${klass.base}/students`, { body: { nickname } })));
-  const twins = await Promise.all(TWINS.map((nickname) => device().call(`${klass.base}/students`, { body: { nickname } })));
-  const plain = await device().call(`${klass.base}/students`, { raw: '{"nickname":"plain"}', type: 'text/plain' });
-  const broken = await device().call(`${klass.base}/students`, { raw: '{"nickname":"broken"' });
+  const hostile = await Promise.all(HOSTILE_NICKNAMES.map((nickname) => device().call(klass.at('join'), { body: { nickname } })));
+  const twins = await Promise.all(TWINS.map((nickname) => device().call(klass.at('join'), { body: { nickname } })));
+  const plain = await device().call(klass.at('join'), { raw: '{"nickname":"plain"}', type: 'text/plain' });
+  const broken = await device().call(klass.at('join'), { raw: '{"nickname":"broken"' });
   const hostileRefused = hostile.filter((a) => a.status === 400).length;
   const twinsRefused = twins.filter((a) => a.status === 409).length;
   return [

@@ -10,10 +10,11 @@ import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { Device } from './client.ts';
 import { boardReads, exportWhileServing, offPlanAndLarge } from './documents.ts';
 import { hiddenLeavesBoards, hostOnly, nicknames, oneDeviceFills, teacherControls } from './hostile.ts';
-import { classAtPace, joinStudents, type ClassUnderTest } from './pace.ts';
+import { addressesOf, classAtPace, joinStudents, type ClassUnderTest } from './pace.ts';
 import { startServer } from './server-process.ts';
 import { manyStreams, slowReaders } from './streams.ts';
 import { formatTable, type Row } from './report.ts';
+import { path } from '../../src/core/class/protocol.ts';
 
 export interface LoadOptions {
   students: number;
@@ -26,11 +27,11 @@ export async function runLoad({ students, seconds, log = () => {} }: LoadOptions
   const server = await startServer();
   try {
     const host = new Device();
-    const started = await host.call(`${server.url}/api/class/sessions`, { body: { plan: DEFAULT_CLASS_PLAN }, token: server.hostKey });
+    const started = await host.call(`${server.url}${path('start')}`, { body: { plan: DEFAULT_CLASS_PLAN }, token: server.hostKey });
     if (started.status !== 201) throw new Error(`starting the class: ${started.status} ${JSON.stringify(started.body)}`);
-    const base = `${server.url}/api/class/sessions/${started.body.code}`;
-    const projector = await new Device().stream(`${base}/events`);
-    const klass: ClassUnderTest = { url: server.url, base, teacherToken: started.body.teacherToken, projector, students: [] };
+    const at = addressesOf(server.url, started.body.code);
+    const projector = await new Device().stream(at('events'));
+    const klass: ClassUnderTest = { url: server.url, at, teacherToken: started.body.teacherToken, projector, students: [] };
     const rows: Row[] = [];
     log(`${students} students join`);
     const joined = await joinStudents(klass, students, 'student');

@@ -6,6 +6,7 @@ import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { Device, percentile, pool, sleep, type Stream } from './client.ts';
 import { planResults } from './server-process.ts';
 import type { Row } from './report.ts';
+import { doneQuery, path, POST_EVERY_MS, ROUTES, type RouteName } from '../../src/core/class/protocol.ts';
 
 export interface Joined {
   id: string;
@@ -16,19 +17,26 @@ export interface Joined {
 
 export interface ClassUnderTest {
   url: string;
-  base: string;
+  /** The full address of one of this class's routes (src/core/class/protocol.ts). */
+  at: ClassAddress;
   teacherToken: string;
   projector: Stream;
   students: Joined[];
 }
 
-const POST_EVERY_MS = 2500;
+type ClassAddress = (route: RouteName, params?: { id?: string }) => string;
+
+/** The addresses of one class on a server, built from the protocol's routes. */
+export const addressesOf =
+  (origin: string, code: string): ClassAddress =>
+  (route, params = {}) =>
+    `${origin}${path(route, { code, ...params })}`;
 
 export async function joinStudents(klass: ClassUnderTest, count: number, prefix: string): Promise<number[]> {
   return pool(Array.from({ length: count }, (_, i) => i), 50, async (i) => {
     const device = new Device();
     const nickname = `${prefix} ${i + 1}`;
-    const answer = await device.call(`${klass.base}/students`, { body: { nickname } });
+    const answer = await device.call(klass.at('join'), { body: { nickname } });
     if (answer.status === 201) klass.students.push({ ...answer.body, device });
     return answer.status;
   });
@@ -38,15 +46,15 @@ export async function joinStudents(klass: ClassUnderTest, count: number, prefix:
 async function studentRun(klass: ClassUnderTest, student: Joined, seed: number, until: number, tally: Map<string, number>) {
   const documents = [1, 2].map((samples) => JSON.stringify(planResults(seed, DEFAULT_CLASS_PLAN, samples)));
   await sleep(Math.random() * POST_EVERY_MS);
-  const url = `${klass.base}/students/${student.id}/results`;
+  const url = klass.at('results', { id: student.id });
   while (performance.now() + POST_EVERY_MS < until) {
     const started = performance.now();
-    const answer = await student.device.call(`${url}?done=0`, { method: 'PUT', raw: documents[0], token: student.token });
+    const answer = await student.device.call(`${url}${doneQuery(false)}`, { method: ROUTES.results.method, raw: documents[0], token: student.token });
     tally.set(`partial ${answer.status}`, (tally.get(`partial ${answer.status}`) ?? 0) + 1);
     await sleep(Math.max(0, started + POST_EVERY_MS - performance.now()));
   }
   const sent = performance.now();
-  const answer = await student.device.call(`${url}?done=1`, { method: 'PUT', raw: documents[1], token: student.token });
+  const answer = await student.device.call(`${url}${doneQuery(true)}`, { method: ROUTES.results.method, raw: documents[1], token: student.token });
   tally.set(`final ${answer.status}`, (tally.get(`final ${answer.status}`) ?? 0) + 1);
   return { id: student.id, sent, ok: answer.status === 200 };
 }
@@ -61,7 +69,7 @@ async function flood(klass: ClassUnderTest, perSecond: number, until: number, ta
     const batch = Array.from({ length: Math.round(perSecond / 10) }, () => {
       const target = klass.students[n++ % klass.students.length];
       return devices[n % devices.length]
-        .call(`${klass.base}/students/${target.id}/results?done=1`, { method: 'PUT', raw: body })
+        .call(`${klass.at('results', { id: target.id })}${doneQuery(true)}`, { method: ROUTES.results.method, raw: body })
         .then((answer) => tally.set(answer.status, (tally.get(answer.status) ?? 0) + 1))
         .catch(() => tally.set(0, (tally.get(0) ?? 0) + 1));
     });

@@ -3,15 +3,16 @@
 import { DEFAULT_CONTESTANT_IDS } from '../../src/core/bench/contestant-labels.ts';
 import { DEFAULT_SIZES } from '../../src/core/bench/plan.ts';
 import { Device, pool, sleep } from './client.ts';
-import type { ClassUnderTest } from './pace.ts';
+import { addressesOf, type ClassUnderTest } from './pace.ts';
 import { planResults, type LoadServer } from './server-process.ts';
 import type { Row } from './report.ts';
+import { doneQuery, path, ROUTES } from '../../src/core/class/protocol.ts';
 
 export async function manyStreams(klass: ClassUnderTest, count: number): Promise<Row> {
   const device = new Device();
-  const opened = await pool(Array.from({ length: count }, (_, i) => i), 50, () => device.stream(`${klass.base}/events`));
+  const opened = await pool(Array.from({ length: count }, (_, i) => i), 50, () => device.stream(klass.at('events')));
   const accepted = opened.filter((s) => s.status === 200).length;
-  const other = await new Device().stream(`${klass.base}/events`);
+  const other = await new Device().stream(klass.at('events'));
   for (const stream of [...opened, other]) stream.close();
   return {
     check: '5 streams per device',
@@ -29,12 +30,12 @@ const SLOW_READER_BYTES = 16 * 1024 * 1024;
 async function wideClass(server: LoadServer) {
   const plan = { contestants: DEFAULT_CONTESTANT_IDS.filter((id) => id !== 'sha256'), sizes: [...DEFAULT_SIZES], rounds: 3 };
   const host = new Device();
-  const started = await host.call(`${server.url}/api/class/sessions`, { body: { plan }, token: server.hostKey });
-  const base = `${server.url}/api/class/sessions/${started.body.code}`;
-  const student = (await host.call(`${base}/students`, { body: { nickname: 'wide' } })).body;
-  await host.call(`${base}/students/${student.id}/results?done=1`, { method: 'PUT', raw: JSON.stringify(planResults(1, plan)), token: student.token });
+  const started = await host.call(`${server.url}${path('start')}`, { body: { plan }, token: server.hostKey });
+  const at = addressesOf(server.url, started.body.code);
+  const student = (await host.call(at('join'), { body: { nickname: 'wide' } })).body;
+  await host.call(`${at('results', { id: student.id })}${doneQuery(true)}`, { method: ROUTES.results.method, raw: JSON.stringify(planResults(1, plan)), token: student.token });
   host.close();
-  return { base, teacherToken: started.body.teacherToken as string, id: student.id as string };
+  return { at, teacherToken: started.body.teacherToken as string, id: student.id as string };
 }
 
 /**
@@ -45,11 +46,11 @@ async function wideClass(server: LoadServer) {
  */
 export async function slowReaders(server: LoadServer, readers: number, seconds: number): Promise<Row> {
   const wide = await wideClass(server);
-  const slow = await Promise.all(Array.from({ length: readers }, () => new Device().stream(`${wide.base}/events`)));
+  const slow = await Promise.all(Array.from({ length: readers }, () => new Device().stream(wide.at('events'))));
   for (const stream of slow) stream.pause();
   let ended = 0;
   for (const stream of slow) void stream.ended.then(() => ended++);
-  const reader = await new Device().stream(`${wide.base}/events`);
+  const reader = await new Device().stream(wide.at('events'));
   const rssBefore = server.rssMiB();
   let rssPeak = rssBefore;
   const teachers = Array.from({ length: 4 }, () => new Device());
@@ -60,7 +61,7 @@ export async function slowReaders(server: LoadServer, readers: number, seconds: 
     teachers.flatMap((teacher) =>
       Array.from({ length: 4 }, async () => {
         while (!enough()) {
-          await teacher.call(`${wide.base}/students/${wide.id}/hidden`, { method: 'PUT', body: { hidden: false }, token: wide.teacherToken });
+          await teacher.call(wide.at('hidden', { id: wide.id }), { method: ROUTES.hidden.method, body: { hidden: false }, token: wide.teacherToken });
           if (++sent % 100 === 0) rssPeak = Math.max(rssPeak, server.rssMiB());
         }
       }),

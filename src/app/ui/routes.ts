@@ -6,6 +6,7 @@
 import { STAGES } from '../../../steps/index.ts';
 import { GO_TRACK } from '../../../go/index.ts';
 import { SHARE_PREFIX } from '../../core/results/io/links.ts';
+import { CODE_PATTERN } from '../../core/class/protocol.ts';
 
 export type Route =
   | { page: 'intro' }
@@ -24,8 +25,6 @@ export type Route =
 /** A class's pages: the student's (join and run), the live board, the projector's join screen. */
 export type ClassView = 'student' | 'board' | 'join';
 
-/** A class join code as the class server makes them (six of 32 letters and digits, no 0/O or 1/I). */
-const CLASS_CODE = /^[A-HJ-NP-Z2-9]{6}$/;
 
 /** "share/": where a share link's payload starts (its format is core's, src/core/results/io/links.ts). */
 const SHARE_PATH = SHARE_PREFIX.slice('#/'.length);
@@ -104,7 +103,7 @@ function parseClassRoute(parts: string[], notFound: (reason: string) => Route): 
   if (parts.length === 0) return { page: 'class', code: null, view: 'student' };
   // Codes are typed on phones: lower case and spaces or dashes are forgiven.
   const code = parts[0].toUpperCase().replace(/%20|[\s-]/g, '');
-  if (!CLASS_CODE.test(code)) return notFound(`“${code.slice(0, 12)}” is not a class code: a code is six letters and digits, as the board shows it.`);
+  if (!CODE_PATTERN.test(code)) return notFound(`“${code.slice(0, 12)}” is not a class code: a code is six letters and digits, as the board shows it.`);
   if (parts.length === 1) return { page: 'class', code, view: 'student' };
   if (parts.length === 2 && (parts[1] === 'board' || parts[1] === 'join')) return { page: 'class', code, view: parts[1] };
   return notFound(`A class has a student page, a board and a join screen; "${parts.slice(1).join('/')}" is none of them.`);
