@@ -18,6 +18,8 @@ export default defineConfig({
         },
       },
       {
+        // The browser tests read the stories and Go steps too, to check the pages show them.
+        plugins: [markdownContent()],
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
