@@ -4,6 +4,7 @@ import { defineConfig, type Connect, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { securityHeaders } from './src/core/site/security-headers.ts';
 import { HTML_PAGES } from './src/core/site/html-pages.ts';
+import { markdownContent } from './src/node/content-plugin.ts';
 
 // The app's headers live in their own file, which the class server imports too.
 export { securityHeaders };
@@ -76,7 +77,7 @@ function classicPlaygroundWorker(): Plugin {
 const KEEP_FUNCTION_NAMES = { function: true, class: false };
 
 export default defineConfig({
-  plugins: [svelte(), sandboxPage()],
+  plugins: [svelte(), sandboxPage(), markdownContent()],
   worker: {
     format: 'es',
     plugins: () => [classicPlaygroundWorker()],

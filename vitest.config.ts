@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { markdownContent } from './src/node/content-plugin.ts';
 
 // Two projects: fast unit tests in Node, and browser tests that build the app once,
 // serve it with `vite preview` and drive Debian's Chromium with playwright-core.
@@ -7,7 +8,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [svelte()],
+        plugins: [svelte(), markdownContent()],
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
@@ -17,6 +18,8 @@ export default defineConfig({
         },
       },
       {
+        // The browser tests read the stories and Go steps too, to check the pages show them.
+        plugins: [markdownContent()],
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],

@@ -1,4 +1,4 @@
-// npm run bench -- [--stages 0,4,9] [--sizes 1KiB,64KiB] [--rounds N] [--browser [chromium,firefox]] [--native] [--json FILE] [--gofmt FILE]
+// npm run bench -- [--stages 0,4,9] [--sizes 1KiB,64KiB] [--rounds N] [--browser [chromium,firefox]] [--native] [--json FILE] [--benchfmt FILE]
 // npm run bench -- --file PATH [--native] [--rounds N] [--json FILE]
 //
 // Runs the benchmark engine from the command line: in Node worker threads, or with
@@ -15,19 +15,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseCliArgs, USAGE, type CliOptions } from '../src/node/cli-args.ts';
-import { formatSize } from '../src/core/bench/plan.ts';
+import { DEFAULT_SAMPLE_TARGET_MS, formatSize, WARMUP_MS } from '../src/core/bench/plan.ts';
 import type { Progress } from '../src/core/bench/runner.ts';
 import type { Results } from '../src/core/bench/results.ts';
 import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/core/bench/engines.ts';
-import { compareStages } from '../src/core/results/analysis/compare.ts';
-import { formatStageReport } from '../src/core/results/text/compare-text.ts';
-import { toGoBench } from '../src/core/results/io/gofmt.ts';
-import { engineLadder, engineModels, formatLadderText, ladderSizes } from '../src/core/results/analysis/engine-ladder.ts';
+import { compareStages } from '../src/core/results/analysis/comparison-report.ts';
+import { formatStageReport } from '../src/core/results/text/report-text.ts';
+import { toGoBench } from '../src/core/results/io/benchfmt.ts';
+import { engineLadder, engineModels, ladderSizes } from '../src/core/results/analysis/engine-ladder.ts';
+import { formatLadderText } from '../src/core/results/text/ladder-text.ts';
 import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';
-import { formatLimitText } from '../src/core/bench/native-summary.ts';
+import { formatLimitText } from '../src/core/results/text/native-summary.ts';
 import { joinSlices, sliceRounds } from '../src/node/slices.ts';
-import { DEFAULT_SAMPLE_TARGET_MS } from '../src/core/bench/plan.ts';
-import { WARMUP_MS } from '../src/core/bench/runner.ts';
 import type { NativeProgram } from '../src/node/native-run.ts';
 
 const tty = process.stderr.isTTY === true;
@@ -147,7 +146,7 @@ async function runFile(options: CliOptions, signal: AbortSignal): Promise<number
   process.stderr.write(`bench: ${options.file}: stages 10 and 11${options.native ? ' and b3sum' : ''} in turns, ${rounds} round${rounds === 1 ? '' : 's'}, stages in headless Chromium\n`);
   const { results, cpu } = await runFileBench({ path: options.file!, rounds, native: options.native, label: options.label, signal, log: (line) => process.stderr.write(`bench: ${line}\n`) });
   if (options.json) write(options.json, `${JSON.stringify(results, null, 2)}\n`);
-  if (options.gofmt) write(options.gofmt, toGoBench(results));
+  if (options.benchfmt) write(options.benchfmt, toGoBench(results));
   for (const contestant of results.contestants) process.stderr.write(`bench: ${contestant.id}: ${contestant.note}\n`);
   if (!results.runs.some((r) => r.nsPerOp.length > 0)) process.stderr.write('bench: no samples were taken, so there is no table\n');
   else process.stdout.write(`${formatStageReport(compareStages(results, { baseline: B3SUM_THREADS_ID, native: B3SUM_ID }))}\n${formatFileSummary(results)}\n${formatCpuTable(cpu)}`);
@@ -174,6 +173,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  for (const note of options.deprecated) process.stderr.write(`bench: ${note}\n`);
   const { plan } = options;
   if (options.file !== undefined) {
     const controller = new AbortController();
@@ -217,7 +217,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   if (options.json) write(options.json, `${JSON.stringify(results, null, 2)}\n`);
-  if (options.gofmt) write(options.gofmt, toGoBench(results));
+  if (options.benchfmt) write(options.benchfmt, toGoBench(results));
   if (!results.runs.some((r) => r.nsPerOp.length > 0)) process.stderr.write('bench: no samples were taken, so there is no table\n');
   for (const part of perEngine) {
     if (!part.runs.some((r) => r.nsPerOp.length > 0)) continue;

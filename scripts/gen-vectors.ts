@@ -11,15 +11,17 @@ import { fileURLToPath } from 'node:url';
 import { baselineById } from '../steps/baselines.ts';
 import {
   EXTRA_LENGTHS,
+  INPUT_MODULUS,
   OFFICIAL_LENGTHS,
   patternInput,
   toHex,
   type VectorCase,
   type VectorFile,
 } from '../src/core/vectors.ts';
+import { BLAKE3_WASM, ORACLE_ID } from '../steps/baseline-info.ts';
 
 export const VECTORS_PATH = fileURLToPath(new URL('../data/blake3-vectors.json', import.meta.url));
-const IMPLEMENTATIONS = ['blake3-wasm', 'noble-hashes'];
+const IMPLEMENTATIONS = [BLAKE3_WASM.id, ORACLE_ID];
 
 /** The exact text of data/blake3-vectors.json, computed afresh. */
 export async function renderVectors(): Promise<string> {
@@ -44,7 +46,7 @@ export async function renderVectors(): Promise<string> {
 
   const file: VectorFile = {
     generator: 'scripts/gen-vectors.ts (npm run gen:vectors)',
-    input: 'byte i of an input of length input_len is i % 251, as in the official BLAKE3 test vectors',
+    input: `byte i of an input of length input_len is i % ${INPUT_MODULUS}, as in the official BLAKE3 test vectors`,
     implementations: baselines.map((baseline) => baseline.version),
     cases,
   };

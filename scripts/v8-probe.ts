@@ -12,6 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { GCProfiler, getHeapStatistics } from 'node:v8';
 import { STAGES, type Hasher } from '../steps/index.ts';
+import { INPUT_MODULUS } from '../src/core/vectors.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -51,7 +52,7 @@ export interface ProbeResult {
 declare const gc: () => void;
 
 function input(bytes: number): Uint8Array {
-  return Uint8Array.from({ length: bytes }, (_, i) => i % 251);
+  return Uint8Array.from({ length: bytes }, (_, i) => i % INPUT_MODULUS);
 }
 
 // A collection moves the live objects and drops the rest: adding what each one freed to

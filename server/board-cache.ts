@@ -6,7 +6,7 @@
 // a start, and every change goes to both.
 import { createHash, randomBytes } from 'node:crypto';
 import type { ClassInfo } from '../src/core/class/protocol.ts';
-import { silentEntry, type EntrySummary } from '../src/core/class/summary.ts';
+import { readStoredSummary, silentEntry, type EntrySummary } from '../src/core/class/summary.ts';
 import type { EntryRow, Store } from './store.ts';
 
 /** Part of every ETag: a copy from an earlier run of the server never matches. */
@@ -35,8 +35,9 @@ export interface BoardBody {
 /** A stored row as the board shows it: its summary with the hidden flag as it is now, or its silent row. */
 export function entryOf(row: EntryRow): EntrySummary {
   if (row.summary === null) return silentEntry({ id: row.id, nickname: row.nickname, hidden: row.hidden === 1, joinedAt: row.joined_at });
-  const stored = JSON.parse(row.summary) as Partial<EntrySummary>;
-  // Summaries stored before the board showed isolation have no such fields.
+  // Summaries stored before the board showed isolation have no such fields, and those
+  // stored before it named JavaScript engines read with the engine's name.
+  const stored: Partial<EntrySummary> = readStoredSummary(row.summary);
   return { isolated: null, timerNs: 0, ...stored, silent: false, hidden: row.hidden === 1 } as EntrySummary;
 }
 

@@ -5,8 +5,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HTML_PAGES } from '../src/core/site/html-pages.ts';
 
-/** What the build reads: the pages, the app, the stages, the workers, static files and the config. */
-const SOURCES = [...Object.values(HTML_PAGES), 'vite.config.ts', 'package-lock.json', 'src', 'steps', 'workers', 'public'];
+/** What the build reads: the pages, the app, the stages, the workers, static files, the lesson's text, the Go track and the data, and the config. */
+const SOURCES = [...Object.values(HTML_PAGES), 'vite.config.ts', 'package-lock.json', 'src', 'steps', 'workers', 'public', 'content', 'go', 'data'];
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;

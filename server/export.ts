@@ -3,7 +3,7 @@
 // file the compare page imports as it is. The CSV comes from the summaries the board
 // reads; the zip reads one document at a time and is streamed as it is written.
 import type { Results } from '../src/core/bench/results.ts';
-import { DEFAULT_CONTESTANTS } from '../src/core/bench/contestants.ts';
+import { CONTESTANT_LABELS } from '../src/core/bench/contestant-labels.ts';
 import { formatSize } from '../src/core/bench/plan.ts';
 import type { ClassPlan } from '../src/core/class/plan.ts';
 import { runState, type EntrySummary } from '../src/core/class/summary.ts';
@@ -11,7 +11,7 @@ import { suggestedFileName } from '../src/core/results/io/io.ts';
 import { zipStream, type ZipFile } from './zip.ts';
 
 
-const titles = new Map(DEFAULT_CONTESTANTS.map((c) => [c.id, c.title]));
+const titles = new Map(CONTESTANT_LABELS.map((c) => [c.id, c.title]));
 
 /**
  * One CSV field (RFC 4180 quoting). Text a student typed that starts like a formula

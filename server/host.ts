@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashToken, newToken } from './secrets.ts';
+import { TOKEN_PATTERN } from '../src/core/class/protocol.ts';
 
 const FILE = 'host-key';
 
@@ -18,7 +19,7 @@ export function loadHostKey(dataDir: string): HostKey {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, FILE);
   let key = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
-  if (!/^[A-Za-z0-9_-]{43}$/.test(key)) {
+  if (!TOKEN_PATTERN.test(key)) {
     key = newToken();
     writeFileSync(file, key + '\n', { mode: 0o600 });
   }

@@ -1,6 +1,6 @@
 // How much the class server lets anyone do, in one place. The figures are sized to the
-// app's own pace: a student's page posts its results so far every 2.5 s while a run goes
-// (src/app/class/student.svelte.ts), then the finished document at once; 200 students doing
+// app's own pace: a student's page posts its results so far every POST_EVERY_MS (2.5 s,
+// src/core/class/protocol.ts) while a run goes, then the finished document at once; 200 students doing
 // that is 80 posts a second, all of which pass. What they stop is one browser or one
 // script flooding a class, the board, or the server. A school's whole class may come from
 // one address (its network's, or a proxy's), so the limits are keyed on what a request

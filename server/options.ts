@@ -1,6 +1,7 @@
 // `npm run classroom`'s options, checked once: every wrong value stops the start with a
 // sentence saying what a right one looks like.
 import { readFileSync } from 'node:fs';
+import { usage, type UsageOption } from '../src/core/usage.ts';
 import { parseTrustedProxies } from './clients.ts';
 import { DEFAULT_CLASS_MINUTES } from './limits.ts';
 
@@ -18,15 +19,19 @@ export interface Options {
   publicUrl: string | null;
 }
 
-export const USAGE = `npm run classroom -- [options]
-  --host H              address to listen on (default 0.0.0.0: every network interface)
-  --port N              port (default 8080; 0 picks a free one)
-  --data DIR            where the class database lives (default ./classroom-data)
-  --dist DIR            serve this build as it is instead of building (default: build ./dist)
-  --class-minutes M     how long a new class stays open for results (default ${DEFAULT_CLASS_MINUTES})
-  --cert FILE --key FILE  serve HTTPS with this certificate and key (PEM files)
-  --trust-proxy ADDR[,ADDR]  read the device's address from X-Forwarded-For on requests from these proxies
-  --public-url URL      the address students open, when a proxy or a name stands in front (https://class.example.org)`;
+const OPTIONS: UsageOption[] = [
+  { flag: '--host', value: 'H', help: 'address to listen on (default 0.0.0.0: every network interface)' },
+  { flag: '--port', value: 'N', help: 'port (default 8080; 0 picks a free one)' },
+  { flag: '--data', value: 'DIR', help: 'where the class database lives (default ./classroom-data)' },
+  { flag: '--dist', value: 'DIR', help: 'serve this build as it is instead of building (default: build ./dist)' },
+  { flag: '--class-minutes', value: 'M', help: `how long a new class stays open for results (default ${DEFAULT_CLASS_MINUTES})` },
+  { flag: '--cert', value: 'FILE', help: 'serve HTTPS with this certificate (a PEM file) and the key --key names' },
+  { flag: '--key', value: 'FILE', help: 'the key of --cert (a PEM file)' },
+  { flag: '--trust-proxy', value: 'ADDR[,ADDR]', help: 'read the device\'s address from X-Forwarded-For on requests from these proxies' },
+  { flag: '--public-url', value: 'URL', help: 'the address students open, when a proxy or a name stands in front (https://class.example.org)' },
+];
+
+export const USAGE = usage(['npm run classroom -- [options]'], OPTIONS, 24);
 
 function readPem(flag: string, file: string): Buffer {
   try {

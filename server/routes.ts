@@ -9,7 +9,7 @@
 // Guards run as onRequest hooks: before any body is read.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_CLASS_RESULTS_BYTES, ROUTES, TICKET_PARAM, type Probe } from '../src/core/class/protocol.ts';
+import { isDone, MAX_CLASS_RESULTS_BYTES, ROUTES, TICKET_PARAM, type Probe } from '../src/core/class/protocol.ts';
 import type { BoardBody } from './board-cache.ts';
 import type { ClassService } from './class-service.ts';
 import type { EventHub, Follower } from './events.ts';
@@ -75,7 +75,7 @@ export function classRoutes(app: FastifyInstance, { service, joins, store, guard
     reply.code(201).send(joins.join(classOf(request), jsonObject(request.body))),
   );
   app.put<Req>(ROUTES.results.path, { bodyLimit: MAX_CLASS_RESULTS_BYTES, onRequest: [findClass, studentOnly] }, async (request) =>
-    service.postResults(classOf(request), request.studentRow!, request.body, request.query.done === '1'),
+    service.postResults(classOf(request), request.studentRow!, request.body, isDone(request.query)),
   );
 
   app.put<Req>(ROUTES.hidden.path, teacher, async (request) => service.setHidden(classOf(request), id(request.params), jsonObject(request.body)));

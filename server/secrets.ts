@@ -1,12 +1,12 @@
 // Join codes, secret tokens and how they are checked. Only hashes of tokens are stored,
 // so the database file alone lets nobody act as a teacher or a student.
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { CODE_ALPHABET, CODE_LENGTH, TOKEN_BYTES } from '../src/core/class/protocol.ts';
 
-/** No 0/O or 1/I: a code is read off a projector and typed on a phone. 32 symbols, 5 bits each. */
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export { CODE_PATTERN } from '../src/core/class/protocol.ts';
 
-/**
- * Six symbols: 2^30, about a billion codes. Codes that match no class are limited per
+/*
+ * A code's six symbols give 2^30, about a billion codes. Codes that match no class are limited per
  * address (5 a second) and server-wide (50 a second): `guess` and `guessBackstop` in
  * limits.ts. At the server-wide pace a three-hour class sees ~540,000 guesses: with 50
  * classes open, about a 1 in 40 chance that one hits; from one address ~54,000, 1 in 400.
@@ -15,8 +15,6 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  * then. A hit gives only what the code gives every student (joining, within the class
  * size, and the board), and the teacher can give the class a new code.
  */
-export const CODE_LENGTH = 6;
-export const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 
 export function newJoinCode(): string {
   let code = '';
@@ -26,7 +24,7 @@ export function newJoinCode(): string {
 
 /** 256 random bits, URL-safe: a teacher's or a student's bearer token. */
 export function newToken(): string {
-  return randomBytes(32).toString('base64url');
+  return randomBytes(TOKEN_BYTES).toString('base64url');
 }
 
 /** 96 random bits: a student's public id on the board (not a secret). */

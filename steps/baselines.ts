@@ -10,23 +10,15 @@
 // Imported statically: it is small, and the bench imports it statically as its
 // independent oracle anyway, so a dynamic import here would split nothing off.
 import { blake3 as nobleBlake3 } from '@noble/hashes/blake3.js';
-import { BLAKE3_WASM } from './blake3-wasm-info.ts';
+import { BASELINE_INFO, BLAKE3_WASM, ORACLE_ID, type BaselineInfo } from './baseline-info.ts';
 
 export interface BaselineHasher {
   /** Digest of `input` (see `digest` for which function). WebCrypto only offers a promise. */
   hash(input: Uint8Array): Uint8Array | Promise<Uint8Array>;
 }
 
-export interface Baseline {
-  id: string;
-  title: string;
-  /** 'baseline': a yardstick the story measures against; 'peer': a library to beat. */
-  kind: 'baseline' | 'peer';
-  /** package@version as pinned in package.json, or the platform API used. */
-  version: string;
-  /** Which function the digest is: a SHA-256 digest must be checked against SHA-256. */
-  digest: 'blake3' | 'sha256';
-  description: string;
+/** A baseline's facts (baseline-info.ts) and the way to load it. */
+export interface Baseline extends BaselineInfo {
   load(): Promise<BaselineHasher>;
 }
 
@@ -124,57 +116,19 @@ async function loadSha256(): Promise<BaselineHasher> {
   };
 }
 
-export const BASELINES: Baseline[] = [
-  {
-    ...BLAKE3_WASM,
-    kind: 'baseline',
-    digest: 'blake3',
-    description:
-      "The official Rust BLAKE3 compiled to WebAssembly (no SIMD): the article's yardstick, " +
-      'every "x times WASM" figure is relative to it. Pinned: 3.0.0 does not install.',
-    load: loadBlake3Wasm,
-  },
-  {
-    id: 'hash-wasm',
-    title: 'hash-wasm',
-    kind: 'peer',
-    version: 'hash-wasm@4.13.0',
-    digest: 'blake3',
-    description: 'A popular library of hand-tuned WebAssembly hashes; its BLAKE3 is C compiled to WASM.',
-    load: loadHashWasm,
-  },
-  {
-    id: 'blake3-jit',
-    title: 'blake3-jit',
-    kind: 'peer',
-    version: 'blake3-jit@1.1.0',
-    digest: 'blake3',
-    description:
-      'Pure JavaScript with a SIMD WebAssembly module written at runtime, the same idea as stage 9: ' +
-      'the strongest peer a reader can install. It hashes inputs under 4 KiB in plain JavaScript.',
-    load: loadBlake3Jit,
-  },
-  {
-    id: 'noble-hashes',
-    title: '@noble/hashes',
-    kind: 'peer',
-    version: '@noble/hashes@2.4.0',
-    digest: 'blake3',
-    description: 'The widely used audited pure-JavaScript hash library: the pure-JS peer to beat.',
-    load: loadNoble,
-  },
-  {
-    id: 'sha256',
-    title: 'SHA-256 (native)',
-    kind: 'baseline',
-    version: inNode ? 'node:crypto' : 'WebCrypto',
-    digest: 'sha256',
-    description:
-      "The platform's own hash: crypto.subtle.digest in the browser (asynchronous), node:crypto in Node. " +
-      'A different function, shown for scale: its digest is SHA-256, not BLAKE3.',
-    load: loadSha256,
-  },
-];
+const LOADERS: Record<string, () => Promise<BaselineHasher>> = {
+  [BLAKE3_WASM.id]: loadBlake3Wasm,
+  'hash-wasm': loadHashWasm,
+  'blake3-jit': loadBlake3Jit,
+  [ORACLE_ID]: loadNoble,
+  sha256: loadSha256,
+};
+
+export const BASELINES: Baseline[] = BASELINE_INFO.map((info) => {
+  const load = LOADERS[info.id];
+  if (!load) throw new Error(`steps/baseline-info.ts lists ${info.id}, which steps/baselines.ts cannot load`);
+  return { ...info, load };
+});
 
 /** Look a baseline up by id; undefined when there is none. */
 export function baselineById(id: string): Baseline | undefined {

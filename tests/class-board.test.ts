@@ -4,13 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { classLadder, contestantSpreads, sortEntries, spread } from '../src/app/class/board.ts';
 import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/core/class/plan.ts';
-import { engineOf, runState, summarize, type EntrySummary } from '../src/core/class/summary.ts';
+import { readStoredSummary, runState, summarize, type EntrySummary } from '../src/core/class/summary.ts';
+import { jsEngineOfAgent } from '../src/core/bench/engines.ts';
 import { parseRoute, routeHref } from '../src/app/ui/routes.ts';
 import { studentResults } from './fixtures/class-server.ts';
 
 function entry(id: string, throughput: Record<string, number>, extra: Partial<EntrySummary> = {}): EntrySummary {
   const table = Object.fromEntries(Object.entries(throughput).map(([contestant, value]) => [contestant, { '65536': value }]));
-  return { id, nickname: id, browser: 'Chromium 156', engine: 'Blink', os: 'Linux x86_64', cores: 4, done: true, stopped: false, hidden: false, silent: false, isolated: true, timerNs: 5000, updatedAt: 0, throughput: table, ...extra };
+  return { id, nickname: id, browser: 'Chromium 156', engine: 'V8', os: 'Linux x86_64', cores: 4, done: true, stopped: false, hidden: false, silent: false, isolated: true, timerNs: 5000, updatedAt: 0, throughput: table, ...extra };
 }
 
 const plan: ClassPlan = { contestants: ['06-message-locals', '07-reuse-buffers', '08-little-endian', 'blake3-wasm'], sizes: [65536], rounds: 3 };
@@ -92,9 +93,21 @@ describe('class plans and summaries', () => {
     expect(summary.throughput['01-read-words-full']['1024']).toBeCloseTo(50, 9);
     expect(summary.throughput['blake3-wasm']['65536']).toBeCloseTo(130, 9);
     expect(Object.getPrototypeOf(summary.throughput)).toBeNull();
-    expect(engineOf('browser', 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0')).toBe('Gecko');
-    expect(engineOf('browser', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1')).toBe('WebKit');
-    expect(engineOf('browser', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.2 Safari/605.1.15')).toBe('WebKit');
-    expect(engineOf('browser', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0')).toBe('Blink');
+    expect(jsEngineOfAgent('browser', 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0')).toBe('SpiderMonkey');
+    expect(jsEngineOfAgent('browser', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1')).toBe('JavaScriptCore');
+    expect(jsEngineOfAgent('browser', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.2 Safari/605.1.15')).toBe('JavaScriptCore');
+    expect(jsEngineOfAgent('browser', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0')).toBe('V8');
+  });
+
+  it('names engines one way: a board stored with the old names reads with the new', () => {
+    const stored = (engine: string) => JSON.stringify({ ...entry('a', {}), engine });
+    expect(['Blink', 'Gecko', 'WebKit', 'Node', 'other', 'V8'].map((name) => readStoredSummary(stored(name)).engine)).toEqual([
+      'V8',
+      'SpiderMonkey',
+      'JavaScriptCore',
+      'V8',
+      'unknown engine',
+      'V8',
+    ]);
   });
 });

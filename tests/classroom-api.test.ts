@@ -113,7 +113,7 @@ describe('class server', () => {
     expect(before.map((e: { silent: boolean }) => e.silent)).toEqual(students.map(() => true));
     const ok = await postResults(base, last, studentResults(0));
     expect(ok.status).toBe(200);
-    expect(ok.body.entry).toMatchObject({ nickname: expect.any(String), engine: 'Blink', os: 'Linux x86_64', done: true, hidden: false, silent: false, isolated: true });
+    expect(ok.body.entry).toMatchObject({ nickname: expect.any(String), engine: 'V8', os: 'Linux x86_64', done: true, hidden: false, silent: false, isolated: true });
     expect(ok.body.entry.throughput['01-read-words-full']['1024']).toBeCloseTo(50, 6);
     expect((await call(`${base}/board`)).body.entries.filter((e: { silent: boolean }) => !e.silent)).toHaveLength(1);
   });
@@ -185,7 +185,7 @@ describe('class server', () => {
     const lines = csv.body.trim().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe('nickname,browser,engine,os,cores,finished,hidden,updated,8. Little-endian fast path at 64 KiB (MB/s),Rust → WASM (blake3-wasm) at 64 KiB (MB/s)');
-    expect(lines[1]).toMatch(/^student 1,Chromium 156\.0\.8078\.73,Blink,Linux x86_64,2,true,true,\d{4}-.*Z,,\d+(\.\d+)?$/);
+    expect(lines[1]).toMatch(/^student 1,Chromium 156\.0\.8078\.73,V8,Linux x86_64,2,true,true,\d{4}-.*Z,,\d+(\.\d+)?$/);
 
     const zipped = await fetch(`${base}/export.zip`, { headers: { Authorization: `Bearer ${teacherToken}` } });
     const files = unzip(Buffer.from(await zipped.arrayBuffer()));

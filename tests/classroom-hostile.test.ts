@@ -4,7 +4,7 @@
 // can close joins and remove a machine, a class takes no more machines than its teacher
 // allows whoever sends them, results must follow the plan, and pages that have not joined
 // cannot take the teacher's or a joined machine's live board. The same rules under a full
-// class's load are in server/load/ (tests/classroom-load.test.ts runs a short version).
+// class's load are in server/load/ (`npm run load:class`; tests/classroom-load.test.ts runs a short version).
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLASS_PLAN } from '../src/core/class/plan.ts';

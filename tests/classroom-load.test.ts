@@ -7,7 +7,7 @@
 // Every row of its table must pass; the table is printed for the log.
 import { describe, expect, it } from 'vitest';
 import { runLoad, SCENARIOS } from '../server/load/main.ts';
-import { formatTable } from '../server/load/table.ts';
+import { formatTable } from '../server/load/report.ts';
 
 describe('class server under a short class-sized load', () => {
   it('passes every check of the load test, every scenario, with 30 students for 8 s', { timeout: 400_000 }, async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { edgeStageRoute, parseRoute, routeHref, routeLabel, stepRoute, type Route } from '../src/app/ui/routes.ts';
 import { GO_STAGES } from '../src/app/go/stages.ts';
 import { bestMetric, readGoRun, stepRows, type GoRun } from '../src/app/go/measured.ts';
-import { overallWords, stepWords } from '../src/app/go/words.ts';
+import { overallWords, stepWords, whyNoChange } from '../src/app/go/words.ts';
 import { TALK, TALK_STEPS, TALK_SUMMARY } from '../src/app/go/published.ts';
 import type { GoEvidence } from '../src/core/evidence/go-evidence.ts';
 
@@ -110,6 +110,23 @@ describe('reading a Go benchmark run', () => {
     expect(words.talk).toContain('Same verdict at 8 bytes and 8 KiB; at 1 KiB the talk found faster, this run no significant change.');
     // The run lacks the last stage: no overall comparison rather than a made-up one.
     expect(overallWords(run, 'wall')).toBeNull();
+  });
+
+  it('explains a step that did not move with the evidence\'s own figures, its words from content/go', async () => {
+    const evidence = await Promise.all(GO_STAGES.map(async (s) => ((await import(`../go/${s.id}/evidence.ts`)) as { default: GoEvidence }).default));
+    const dir = new URL('../data/go/', import.meta.url);
+    const committed = readdirSync(dir).find((name) => name.endsWith('.txt'))!;
+    const run = (readGoRun(readFileSync(new URL(committed, dir), 'utf8')) as { run: GoRun }).run;
+    const quiet = stepRows(run, GO_STAGES[1].id, GO_STAGES[2].id, 'wall').map((row) => ({ ...row, comparison: { ...row.comparison, significant: false } }));
+    const bytes = (e: GoEvidence) => e.machineCode.find((c) => c.function === 'compress')!.bytes;
+    for (const index of [2, 3, 4, 5]) {
+      const words = whyNoChange(index, quiet, evidence[index - 1], evidence[index])!;
+      expect(words, `stage ${index}`).toMatch(/^Why no significant change at any size: /);
+      expect(words, `stage ${index}`).not.toMatch(/[{}]/);
+    }
+    expect(whyNoChange(2, quiet, evidence[1], evidence[2])).toContain(`shrink from ${bytes(evidence[1])} to ${bytes(evidence[2])} bytes`);
+    expect(whyNoChange(4, quiet, evidence[3], evidence[4])).toContain(`(line ${evidence[4].memclr.map((m) => m.line).join(', ')})`);
+    expect(whyNoChange(2, quiet.map((row) => ({ ...row, comparison: { ...row.comparison, significant: true } })), evidence[1], evidence[2])).toBeNull();
   });
 
   it('refuses text that is not a run of these stages, saying what it expected', () => {

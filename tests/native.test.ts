@@ -2,19 +2,21 @@
 // contestants of the engine "native", kept beside every engine's rows, the "x native"
 // ratio and the close-to-the-limit table; and, where cargo is installed, the real
 // program built and run briefly, its digests checked against the oracle.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { enginesOf, measuringEngines, splitByEngine, mergeEngineResults, engineFromEnv } from '../src/core/bench/engines.ts';
 import { joinNativeOutputs, nativeMeasurement, parseNativeOutput, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';
-import { formatLimitText, limitRows } from '../src/core/bench/native-summary.ts';
+import { formatLimitText, limitRows } from '../src/core/results/text/native-summary.ts';
 import { buildNative, expectedDigest, findCargo, lockedCrateVersion, measurementOf, runNative } from '../src/node/native-run.ts';
 import { NATIVE_ENGINE_ID, type Results } from '../src/core/bench/results.ts';
 import { joinSlices, sliceRounds } from '../src/node/slices.ts';
 import { parseCliArgs } from '../src/node/cli-args.ts';
-import { compareStages } from '../src/core/results/analysis/compare.ts';
-import { formatStageReport } from '../src/core/results/text/compare-text.ts';
+import { compareStages } from '../src/core/results/analysis/comparison-report.ts';
+import { formatStageReport } from '../src/core/results/text/report-text.ts';
 import { engineModels } from '../src/core/results/analysis/engine-ladder.ts';
 import { baselineRows, buildModel } from '../src/core/results/analysis/model.ts';
-import { baselineTable } from '../src/core/results/text/tables.ts';
+import { baselineTable } from '../src/core/results/text/figure-tables.ts';
 import { validateResults } from '../src/core/results/io/validate.ts';
 import { validResults } from './fixtures/bad-inputs.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
@@ -195,5 +197,9 @@ describe('the native program itself', async () => {
       expect(run.status, `${run.contestant} at ${run.size}: ${run.reason}`).toBe('ok');
       expect(run.nsPerOp).toHaveLength(2);
     }
+    // It has no settings of its own: one left out is refused, never filled in by a default.
+    const partial = ['--sizes', '96', '--rounds', '1', '--sample-ms', '1', '--warmup-ms', '1'];
+    const refused = await promisify(execFile)(program.binaries[0], partial).then(() => '', (error: { stderr: string }) => error.stderr);
+    expect(refused).toMatch(/--input-modulus is required/);
   });
 });

@@ -8,7 +8,7 @@ import type { CallNode, FunctionKind, StageProfile } from '../src/core/profile/p
 import { changeSentence, codeList, comparisonWords, isChanged, shareOf, sizeLabel, withinNoise, compareHottest } from '../src/app/profile/profile-words.ts';
 import { icicleBoxes, widestPath } from '../src/app/profile/icicle.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
-import type { ProfileFacts } from '../src/app/story/story-types.ts';
+import type { ProfileFacts } from '../src/app/ui/story-types.ts';
 import { STAGES } from '../steps/index.ts';
 
 /** A profile of `samples` samples whose functions have the given self samples, called in a chain from the first. */

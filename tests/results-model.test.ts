@@ -1,7 +1,7 @@
 // The results pages' model and tables: built from a small hand-made document whose
 // medians and ratios can be checked by hand.
 import { describe, expect, it } from 'vitest';
-import { BLAKE3_WASM } from '../steps/blake3-wasm-info.ts';
+import { BLAKE3_WASM } from '../steps/baseline-info.ts';
 import { RESULTS_FORMAT, RESULTS_VERSION, type Results, type RunResult } from '../src/core/bench/results.ts';
 import { niceCeil, niceFloor, tickNumber, wrapLabel } from '../src/app/ui/charts/configs.ts';
 import {
@@ -14,10 +14,10 @@ import {
   ratioRange,
   stepRows,
 } from '../src/core/results/analysis/model.ts';
-import { baselineTable, estimateText, Footnotes, stepTable, throughputTable, twoSetTable } from '../src/core/results/text/tables.ts';
-import { compareResults } from '../src/core/results/analysis/compare.ts';
+import { baselineTable, estimateText, Footnotes, stepTable, throughputTable, twoSetTable } from '../src/core/results/text/figure-tables.ts';
+import { compareResults } from '../src/core/results/analysis/comparison-report.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
-import { skipsStages } from '../src/core/results/text/step-label.ts';
+import { skipsStages } from '../src/core/results/analysis/step-label.ts';
 
 /** Ten samples spread ±2% around `ns`, median exactly `ns`. */
 function around(ns: number): number[] {

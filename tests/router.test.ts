@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { edgeStageRoute, parseRoute, routeHref, stepRoute, type Route } from '../src/app/ui/routes.ts';
-import { keyAction, type KeyContext } from '../src/app/ui/keyboard.ts';
+import { keyAction, type KeyContext } from '../src/app/ui/shell/keyboard.ts';
 import { STAGES } from '../steps/index.ts';
 
 const LAST = STAGES.length - 1;
@@ -144,5 +146,33 @@ describe('the bench for one step', () => {
     for (const hash of [`#/bench/step/${STAGES.length}`, '#/bench/step/x', '#/bench/step', '#/bench/nine/9']) {
       expect(parseRoute(hash).page, hash).toBe('not-found');
     }
+  });
+});
+
+/** Lines of a source file that are code, not comments. */
+const codeLines = (text: string) => text.split('\n').filter((line) => !/^\s*(\/\/|\*|\/\*\*|<!--)/.test(line));
+
+/** A link typed by hand: href="#/…", or a string or template that starts with "#/". */
+const HAND_TYPED = /href="#\/|['"`]#\/[\w$]/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.(ts|svelte)$/.test(name))
+    .map((name) => join(dir, name));
+}
+
+describe('links', () => {
+  it('recognises a hand-typed link (the check itself works)', () => {
+    expect(codeLines('<a href="#/bench">x</a>\n// see "#/bench"').filter((line) => HAND_TYPED.test(line))).toEqual(['<a href="#/bench">x</a>']);
+    expect(HAND_TYPED.test("location.hash = '#/compare';")).toBe(true);
+    expect(HAND_TYPED.test('href={routeHref({ page: "compare" })}')).toBe(false);
+  });
+
+  it('are built with routeHref everywhere: only the router and the share format spell an address', () => {
+    const owners = new Set(['src/app/ui/routes.ts', 'src/core/results/io/links.ts']);
+    const typed = sourceFiles('src')
+      .filter((file) => !owners.has(file))
+      .flatMap((file) => codeLines(readFileSync(file, 'utf8')).filter((line) => HAND_TYPED.test(line)).map((line) => `${file}: ${line.trim()}`));
+    expect(typed).toEqual([]);
   });
 });

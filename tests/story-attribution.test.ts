@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_FACTS } from '../src/app/story/article-facts.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
-import type { StageStory } from '../src/app/story/story-types.ts';
+import type { StageStory } from '../src/app/ui/story-types.ts';
 import { STAGES } from '../steps/index.ts';
 
 const KNOWN_FIGURES = [

@@ -17,14 +17,15 @@ function storedProfile64(id: string): StageProfile | undefined {
   return stored.profiles.find((p) => p.inputBytes === 64 * 1024);
 }
 
-const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-/** Every .ts and .svelte file under src/, with its text. */
-function sources(dir = SRC): { path: string; text: string }[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+/** Every .ts and .svelte file under src/ and the lesson's Markdown under content/, with its text. */
+function sources(dir = ''): { path: string; text: string }[] {
+  if (dir === '') return [...sources('src'), ...sources('content')];
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);
-    return /\.(ts|svelte)$/.test(entry.name) ? [{ path: path.slice(SRC.length), text: readFileSync(path, 'utf8') }] : [];
+    return /\.(ts|svelte|md)$/.test(entry.name) ? [{ path, text: readFileSync(join(ROOT, path), 'utf8') }] : [];
   });
 }
 

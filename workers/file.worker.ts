@@ -1,20 +1,16 @@
 // A file worker of the file page (#/file): loads a stage, is handed a file once, then
 // hashes the parts it is given, reading each slice of the file itself. Started by
-// src/core/file/pool.ts, as many as the stage uses threads.
+// the page (src/app/file/file-worker.ts) for src/core/file/pool.ts, as many as the stage uses threads.
 import { expose, transfer } from 'comlink';
 import type { Capabilities } from '../src/core/bench/capabilities.ts';
 import { hashPart, loadKernel } from '../src/core/file/part-hasher.ts';
+import type { FileWorkerApi, PartResult } from '../src/core/file/pool.ts';
 import type { Part } from '../src/core/file/tree.ts';
-
-/** A part's 32 bytes, or why it could not be hashed (errors come back as data). */
-export type PartResult = { cv: Uint8Array } | { error: string };
 
 let file: Blob | undefined;
 
-const api = {
-  /** Loads stage `index`; the reason when it cannot run here. */
+const api: FileWorkerApi = {
   load: (index: number, capabilities: Capabilities): Promise<string | undefined> => loadKernel(index, capabilities),
-  /** The file the next parts come from: a handle, its bytes stay where they are. */
   open(blob: Blob): void {
     file = blob;
   },
@@ -32,5 +28,3 @@ const api = {
 };
 
 expose(api);
-
-export type FileWorkerApi = typeof api;

@@ -1,10 +1,12 @@
 // Times the official blake3 crate compiled natively, with the method the bench uses in
-// its workers (src/core/bench/bench-core.ts): the input is bytes i % 251, every contestant is
-// warmed up while its batch grows, one sample lasts about the sample target, and rounds
-// take one sample of every contestant at every size in an order rotated by one each
-// round. The bench (`npm run bench -- --native`, src/bench/native.ts) runs this program
-// before and after the JavaScript run, checks the digests it prints and keeps its
-// samples in the same results document, as contestants whose engine is "native".
+// its workers (src/core/bench/bench-core.ts): the input is bytes i % m, every contestant
+// is warmed up while its batch grows, one sample lasts about the sample target, and
+// rounds take one sample of every contestant at every size in an order rotated by one
+// each round. The bench (`npm run bench -- --native`, src/node/native-run.ts) runs this
+// program beside the JavaScript run, checks the digests it prints and keeps its samples
+// in the same results document, as contestants whose engine is "native". Every setting
+// (sizes, rounds, sample and warm-up times, the input's modulus m) comes from the bench
+// as an argument, so the two never measure by different rules.
 //
 // Built twice: with the `sse41` feature the crate may use nothing wider than SSE4.1 (as
 // wide as WebAssembly SIMD's 128 bits), the fair yardstick for stage 10; without it the
@@ -21,6 +23,8 @@ struct Options {
     rounds: usize,
     sample_ms: f64,
     warmup_ms: f64,
+    /// Byte i of an input is i % input_modulus.
+    input_modulus: usize,
     /// Hashes per sample fixed by an earlier call, as "id@size=n": skips calibration.
     iterations: Vec<(String, usize, u64)>,
 }
@@ -93,8 +97,8 @@ fn calibrate(way: Way, input: &[u8], options: &Options) -> u64 {
     ((n as f64 * options.sample_ms / ms).ceil() as u64).max(1)
 }
 
-fn pattern(length: usize) -> Vec<u8> {
-    (0..length).map(|i| (i % 251) as u8).collect()
+fn pattern(length: usize, modulus: usize) -> Vec<u8> {
+    (0..length).map(|i| (i % modulus) as u8).collect()
 }
 
 fn parse_list<T: std::str::FromStr>(text: &str, option: &str) -> Result<Vec<T>, String> {
@@ -116,22 +120,34 @@ fn parse_iterations(text: &str) -> Result<Vec<(String, usize, u64)>, String> {
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
-    let mut options = Options { sizes: vec![96, 1024, 65536, 1048576], rounds: 10, sample_ms: 50.0, warmup_ms: 100.0, iterations: Vec::new() };
+    let (mut sizes, mut rounds, mut sample_ms, mut warmup_ms, mut input_modulus) = (None, None, None, None, None);
+    let mut iterations = Vec::new();
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).ok_or_else(|| format!("{} needs a value", args[i]))?;
         match args[i].as_str() {
-            "--sizes" => options.sizes = parse_list(value, "--sizes")?,
-            "--rounds" => options.rounds = value.parse().map_err(|_| "--rounds needs a whole number".to_string())?,
-            "--sample-ms" => options.sample_ms = value.parse().map_err(|_| "--sample-ms needs a number".to_string())?,
-            "--warmup-ms" => options.warmup_ms = value.parse().map_err(|_| "--warmup-ms needs a number".to_string())?,
-            "--iterations" => options.iterations = parse_iterations(value)?,
+            "--sizes" => sizes = Some(parse_list::<usize>(value, "--sizes")?),
+            "--rounds" => rounds = Some(value.parse::<usize>().map_err(|_| "--rounds needs a whole number".to_string())?),
+            "--sample-ms" => sample_ms = Some(value.parse::<f64>().map_err(|_| "--sample-ms needs a number".to_string())?),
+            "--warmup-ms" => warmup_ms = Some(value.parse::<f64>().map_err(|_| "--warmup-ms needs a number".to_string())?),
+            "--input-modulus" => input_modulus = Some(value.parse::<usize>().map_err(|_| "--input-modulus needs a whole number".to_string())?),
+            "--iterations" => iterations = parse_iterations(value)?,
             other => return Err(format!("unknown option \"{other}\"")),
         }
         i += 2;
     }
-    if options.sizes.is_empty() || options.rounds == 0 || !(options.sample_ms > 0.0) {
-        return Err("needs at least one size, one round and a positive sample length".to_string());
+    // No defaults here: the bench's own (src/core/bench/plan.ts) always come as arguments.
+    let missing = |name: &str| format!("{name} is required (the bench passes all of its settings)");
+    let options = Options {
+        sizes: sizes.ok_or_else(|| missing("--sizes"))?,
+        rounds: rounds.ok_or_else(|| missing("--rounds"))?,
+        sample_ms: sample_ms.ok_or_else(|| missing("--sample-ms"))?,
+        warmup_ms: warmup_ms.ok_or_else(|| missing("--warmup-ms"))?,
+        input_modulus: input_modulus.ok_or_else(|| missing("--input-modulus"))?,
+        iterations,
+    };
+    if options.sizes.is_empty() || options.rounds == 0 || !(options.sample_ms > 0.0) || !(1..=256).contains(&options.input_modulus) {
+        return Err("needs at least one size, one round, a positive sample length and a modulus from 1 to 256".to_string());
     }
     Ok(options)
 }
@@ -189,7 +205,7 @@ fn run(options: &Options) -> Vec<Vec<Cell>> {
                 .sizes
                 .iter()
                 .map(|&size| {
-                    let input = pattern(size);
+                    let input = pattern(size, options.input_modulus);
                     let fixed = options.iterations.iter().find(|(id, s, _)| id == contestant.id && *s == size);
                     let iterations = match fixed {
                         // Still warmed up, only not recounted.

@@ -17,8 +17,9 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Results } from '../../src/core/bench/results.ts';
-import { toGoBench } from '../../src/core/results/io/gofmt.ts';
+import { toGoBench } from '../../src/core/results/io/benchfmt.ts';
 import { validateResults } from '../../src/core/results/io/validate.ts';
+import { BLAKE3_WASM } from '../../steps/baseline-info.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -133,7 +134,7 @@ function stageResults(): Results {
     { id: '00-reference', title: 'Reference port', kind: 'stage' as const, version: 'golden-0' },
     { id: '01-read-words-full', title: 'Full-block word reader', kind: 'stage' as const, version: 'golden-1' },
     { id: '02-precomputed-permutations', title: 'Precomputed permutations', kind: 'stage' as const, version: 'golden-2' },
-    { id: 'blake3-wasm', title: 'blake3-wasm', kind: 'baseline' as const, version: 'blake3-wasm@2.1.5' },
+    { id: BLAKE3_WASM.id, title: BLAKE3_WASM.id, kind: 'baseline' as const, version: BLAKE3_WASM.version },
   ];
   const base = [4000, 2600, 1600, 8];
   const runs: Results['runs'] = [];

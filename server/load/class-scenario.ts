@@ -10,7 +10,7 @@ import { hiddenLeavesBoards, hostOnly, nicknames, oneDeviceFills, teacherControl
 import { classAtPace, joinStudents, lateStudents, type ClassUnderTest } from './pace.ts';
 import { startServer } from './server-process.ts';
 import { manyStreams, slowReaders } from './streams.ts';
-import type { Row } from './table.ts';
+import type { Row } from './report.ts';
 
 /** Places the teacher leaves beyond the class and its late students: what a script from one device could take. */
 const SPARE_PLACES = 20;

@@ -5,7 +5,7 @@ import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { Device, percentile, sleep } from './client.ts';
 import { fmtMs, type ClassUnderTest } from './pace.ts';
 import { planResults } from './server-process.ts';
-import type { Row } from './table.ts';
+import type { Row } from './report.ts';
 
 export async function offPlanAndLarge(klass: ClassUnderTest): Promise<Row> {
   const student = klass.students[1];

@@ -7,7 +7,7 @@ import { path } from '../../src/core/class/protocol.ts';
 import { Device, pool } from './client.ts';
 import { deviceOf, type ClassUnderTest } from './pace.ts';
 import { planResults } from './server-process.ts';
-import type { Row } from './table.ts';
+import type { Row } from './report.ts';
 
 /** One device sends 500 joins: it gets the places left and no more, each refusal says the class is full, and the teacher's board counts them. */
 export async function oneDeviceFills(klass: ClassUnderTest, size: number): Promise<Row[]> {

@@ -19,7 +19,7 @@ import { restartScenario } from './restart.ts';
 import { schoolScenario } from './school.ts';
 import { slowClientsScenario } from './slow-clients.ts';
 import { stormScenario } from './storm.ts';
-import { formatTable, type Row } from './table.ts';
+import { formatTable, type Row } from './report.ts';
 
 export const SCENARIOS = ['class', 'school', 'slow', 'storm', 'restart'] as const;
 export type Scenario = (typeof SCENARIOS)[number];

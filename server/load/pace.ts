@@ -6,7 +6,7 @@
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { Device, percentile, pool, sleep, type Stream } from './client.ts';
 import { planResults } from './server-process.ts';
-import type { Row } from './table.ts';
+import type { Row } from './report.ts';
 
 export interface Joined {
   id: string;

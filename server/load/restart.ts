@@ -8,7 +8,7 @@ import { path } from '../../src/core/class/protocol.ts';
 import { Device, sleep, type Stream } from './client.ts';
 import { fmtMs, joinStudents, type ClassUnderTest } from './pace.ts';
 import { planResults, startServer } from './server-process.ts';
-import type { Row } from './table.ts';
+import type { Row } from './report.ts';
 
 const POST_EVERY_MS = 2500;
 /** How long after the restart the streams have to be back. */

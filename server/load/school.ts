@@ -9,7 +9,7 @@ import { path } from '../../src/core/class/protocol.ts';
 import { Device, pool } from './client.ts';
 import { classAtPace, joinStudents, lateStudents, type ClassUnderTest } from './pace.ts';
 import { startServer } from './server-process.ts';
-import type { Row } from './table.ts';
+import type { Row } from './report.ts';
 
 /** The school's one address. */
 const SCHOOL = '127.9.0.1';

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RESULTS_FORMAT, type Results } from '../../src/core/bench/results.ts';
 import type { ClassPlan } from '../../src/core/class/plan.ts';
+import { DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS } from '../../src/core/bench/plan.ts';
 
 export interface LoadServer {
   url: string;
@@ -136,7 +137,7 @@ export function planResults(seed: number, plan: ClassPlan, samples = plan.rounds
       webCrypto: true,
       date: '2026-11-21T10:00:00.000Z',
     },
-    config: { sizes: plan.sizes, rounds: plan.rounds, sampleTargetMs: 50, timeBoxMs: 5000 },
+    config: { sizes: plan.sizes, rounds: plan.rounds, sampleTargetMs: DEFAULT_SAMPLE_TARGET_MS, timeBoxMs: DEFAULT_TIME_BOX_MS },
     contestants: plan.contestants.map((id) => ({ id, title: id, kind: /^\d/.test(id) ? 'stage' : 'baseline', version: 'load' })),
     runs,
   };

@@ -8,7 +8,7 @@ import { CONNECTION_CAPS, TIMEOUTS } from '../limits.ts';
 import { Device, newAddress, percentile, pool, sleep } from './client.ts';
 import { fmtMs } from './pace.ts';
 import { startServer } from './server-process.ts';
-import type { Row } from './table.ts';
+import type { Row } from './report.ts';
 
 export interface SlowClient {
   socket: Socket;

@@ -11,7 +11,7 @@ import { fmtMs, joinStudents, studentRun, type ClassUnderTest, type Posted } fro
 import { watchProjector } from './projector.ts';
 import { startServer } from './server-process.ts';
 import type { StormPlan, StormTally } from './storm-pages.ts';
-import type { Row } from './table.ts';
+import type { Row } from './report.ts';
 
 const PAGES = 200;
 const LAG_TARGET_MS = 300;

@@ -7,7 +7,7 @@ import { anonymousStreams } from '../limits.ts';
 import { Device, pool, sleep } from './client.ts';
 import type { ClassUnderTest } from './pace.ts';
 import { planResults, type LoadServer } from './server-process.ts';
-import type { Row } from './table.ts';
+import type { Row } from './report.ts';
 
 /**
  * One device opens hundreds of streams without joining: it gets the pool of pages that

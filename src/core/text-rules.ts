@@ -20,7 +20,7 @@ export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-
  * everything Unicode calls default-ignorable (fillers, variation selectors, tags), line
  * and paragraph separators, private-use and unassigned code points. A zero-width joiner
  * inside an emoji sequence and a variation selector after a symbol are let through by
- * the callers that allow emoji (see INVISIBLE_EXCEPT_EMOJI).
+ * the callers that allow emoji: they remove EMOJI_GLUE first.
  */
 export const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u;
 

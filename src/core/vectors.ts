@@ -31,10 +31,13 @@ export interface VectorFile {
   cases: VectorCase[];
 }
 
-/** The official vectors' input: `length` bytes where byte i is i % 251. */
+/** Byte i of every input the vectors and the bench hash is i % INPUT_MODULUS (a prime, so no power-of-two period). */
+export const INPUT_MODULUS = 251;
+
+/** The official vectors' input, and the bench's: `length` bytes where byte i is i % 251. */
 export function patternInput(length: number): Uint8Array {
   const bytes = new Uint8Array(length);
-  for (let i = 0; i < length; i++) bytes[i] = i % 251;
+  for (let i = 0; i < length; i++) bytes[i] = i % INPUT_MODULUS;
   return bytes;
 }
 

@@ -1,5 +1,5 @@
 // Where Debian's Chromium is and the flags a closed-network, root, headless machine
-// needs (see README "Tests"); the bench command and the browser tests launch it alike.
+// needs (see README "Browsers"); the bench command and the browser tests launch it alike.
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

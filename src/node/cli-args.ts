@@ -6,44 +6,49 @@ import { BASELINES } from '../../steps/baselines.ts';
 import { contestantById } from '../core/bench/contestants.ts';
 import { BROWSER_IDS, type BrowserId } from '../core/bench/engines.ts';
 import { FILE_DEFAULT_ROUNDS, FILE_STAGE_IDS } from '../core/bench/file-results.ts';
+import { usage, valueOptions, type UsageOption } from '../core/usage.ts';
 import { checkPlan, parseSize, DEFAULT_ROUNDS, DEFAULT_SIZES, type BenchPlan } from '../core/bench/plan.ts';
 
-export const USAGE = `Usage: npm run bench -- [options]
+/** Every option, in the order --help lists it; VALUE is what follows it, when something does. */
+const OPTIONS: UsageOption[] = [
+  { flag: '--stages', value: 'LIST', help: 'stages by number or id, and any other contestant by id (e.g. 0,4,9 or 08-little-endian,fault-hangs); default: all stages' },
+  { flag: '--baselines', value: 'LIST', help: `baseline ids, or "none"; default: all (${BASELINES.map((b) => b.id).join(', ')})` },
+  { flag: '--sizes', value: 'LIST', help: "input sizes, e.g. 96,1KiB,64KiB,1MiB; default: the article's seven" },
+  { flag: '--rounds', value: 'N', help: `interleaved rounds, one sample each; default: ${DEFAULT_ROUNDS}` },
+  { flag: '--sample-ms', value: 'MS', help: 'target length of one sample' },
+  { flag: '--time-box-ms', value: 'MS', help: 'most time one contestant may spend at one size' },
+  {
+    flag: '--input',
+    value: 'KIND',
+    help: 'where the inputs live: "ordinary" (an ArrayBuffer, the default) or "shared" (a SharedArrayBuffer, as a program that shares its data with workers keeps it: stage 11\'s workers then copy their own pieces)',
+  },
+  {
+    flag: '--browser',
+    value: '[LIST]',
+    help: `run in headless browsers instead, one after the other: ${BROWSER_IDS.join(', ')} (default: chromium). Chromium is /usr/bin/chromium or CHROMIUM_PATH; Firefox is /usr/bin/firefox-esr or FIREFOX_PATH; WebKit is Debian's WPEWebDriver with cog`,
+  },
+  {
+    flag: '--native',
+    help: 'also time the blake3 crate compiled natively (native/, built with cargo; skipped with a note where cargo is missing): one thread at SSE4.1, one thread at the widest SIMD, and all threads, in slices of rounds that take turns with the JavaScript runs; the tables then say "x native-sse41"',
+  },
+  {
+    flag: '--file',
+    value: 'PATH',
+    help: `time stages 10 and 11 on one file instead, read in headless Chromium as the file page reads it: one worker, then one per core, in turns for --rounds rounds (default ${FILE_DEFAULT_ROUNDS}); with --native also b3sum (native/b3sum) on one and on every thread, and the table says "x b3sum"`,
+  },
+  { flag: '--json', value: 'FILE', help: 'also write the results document' },
+  { flag: '--benchfmt', value: 'FILE', help: 'also write Go benchmark text, benchfmt (for benchstat); --gofmt is its old name, still read' },
+  { flag: '--label', value: 'TEXT', help: 'a name for this machine, kept in the results' },
+  { flag: '-h, --help', help: 'show this help' },
+];
 
-Times every stage and baseline in worker threads (or in a Web Worker of headless
-browsers) and prints each stage against the previous one and against blake3-wasm.
-
-  --stages LIST      stages by number or id, and any other contestant by id
-                     (e.g. 0,4,9 or 08-little-endian,fault-hangs); default: all stages
-  --baselines LIST   baseline ids, or "none"; default: all (${BASELINES.map((b) => b.id).join(', ')})
-  --sizes LIST       input sizes, e.g. 96,1KiB,64KiB,1MiB; default: the article's seven
-  --rounds N         interleaved rounds, one sample each; default: ${DEFAULT_ROUNDS}
-  --sample-ms MS     target length of one sample
-  --time-box-ms MS   most time one contestant may spend at one size
-  --input KIND       where the inputs live: "ordinary" (an ArrayBuffer, the
-                     default) or "shared" (a SharedArrayBuffer, as a program that
-                     shares its data with workers keeps it: stage 11's workers then
-                     copy their own pieces)
-  --browser [LIST]   run in headless browsers instead, one after the other:
-                     ${BROWSER_IDS.join(', ')} (default: chromium). Chromium is
-                     /usr/bin/chromium or CHROMIUM_PATH; Firefox is
-                     /usr/bin/firefox-esr or FIREFOX_PATH; WebKit is Debian's
-                     WPEWebDriver with cog
-  --native           also time the blake3 crate compiled natively (native/, built
-                     with cargo; skipped with a note where cargo is missing):
-                     one thread at SSE4.1, one thread at the widest SIMD, and
-                     all threads, in slices of rounds that take turns with the
-                     JavaScript runs; the tables then say "x native-sse41"
-  --file PATH        time stages 10 and 11 on one file instead, read from disk in
-                     headless Chromium as the file page (#/file) reads it: one
-                     worker, then a worker per core, in turns for --rounds rounds
-                     (default ${FILE_DEFAULT_ROUNDS}); with --native also b3sum (native/b3sum,
-                     built with cargo) on one thread and on every thread, and the
-                     table says "x b3sum"
-  --json FILE        also write the results document
-  --gofmt FILE       also write Go benchmark format (for benchstat)
-  --label TEXT       a name for this machine, kept in the results
-  -h, --help         show this help`;
+export const USAGE = usage(
+  [
+    'Usage: npm run bench -- [options]',
+    'Times every stage and baseline in worker threads (or in a Web Worker of headless browsers) and prints each stage against the previous one and against blake3-wasm.',
+  ],
+  OPTIONS,
+);
 
 export interface CliOptions {
   plan: BenchPlan;
@@ -52,14 +57,21 @@ export interface CliOptions {
   /** Also time native code (native/), in the same run. */
   native: boolean;
   json?: string;
-  gofmt?: string;
+  /** Where to write the run as Go benchmark text (golang.org/x/perf calls the format benchfmt). */
+  benchfmt?: string;
   label?: string;
   /** --file: the file to hash; the plan's contestants and sizes do not apply. */
   file?: string;
   help: boolean;
+  /** Options given by an old name, each as a sentence to print. */
+  deprecated: string[];
 }
 
-const VALUE_OPTIONS = new Set(['--stages', '--baselines', '--sizes', '--rounds', '--sample-ms', '--time-box-ms', '--input', '--json', '--gofmt', '--label', '--file']);
+/** Old option names, still read: each with the name it has now. */
+const ALIASES = new Map([['--gofmt', '--benchfmt']]);
+
+/** Options followed by a value; --browser's list is optional and read on its own. */
+const VALUE_OPTIONS = valueOptions(OPTIONS);
 
 /** What --file decides for itself: these would be ignored, so they are refused. */
 const NOT_WITH_FILE = ['--stages', '--baselines', '--sizes', '--sample-ms', '--time-box-ms', '--input'];
@@ -102,10 +114,13 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   let browsers: BrowserId[] = [];
   let help = false;
   let native = false;
+  const deprecated: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const given = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const name = ALIASES.get(given) ?? given;
+    if (name !== given) deprecated.push(`${given} is now ${name} (the old name still works)`);
     if (name === '--browser') {
       // The list is optional: "--browser" alone is Chromium, as it always was.
       const next = argv[i + 1];
@@ -132,7 +147,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`--rounds is a whole number of rounds, at least 1, not ${rounds}`);
     // The plan only carries the rounds: the file is the one size, stages 10 and 11 the contestants.
     const plan: BenchPlan = { contestants: [...FILE_STAGE_IDS], sizes: [], rounds };
-    return { plan, browsers: ['chromium'], native, json: values.get('--json'), gofmt: values.get('--gofmt'), label: values.get('--label'), file, help };
+    return { plan, browsers: ['chromium'], native, json: values.get('--json'), benchfmt: values.get('--benchfmt'), label: values.get('--label'), file, help, deprecated };
   }
   const stages = values.has('--stages') ? list(values.get('--stages')!).map(contestantId) : STAGES.map((s) => s.id);
   const baselineText = values.get('--baselines');
@@ -149,5 +164,5 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (input !== 'ordinary' && input !== 'shared') throw new RangeError(`--input is "ordinary" or "shared", got "${input}"`);
   if (input === 'shared') plan.sharedInput = true;
   checkPlan(plan);
-  return { plan, browsers, native, json: values.get('--json'), gofmt: values.get('--gofmt'), label: values.get('--label'), help };
+  return { plan, browsers, native, json: values.get('--json'), benchfmt: values.get('--benchfmt'), label: values.get('--label'), help, deprecated };
 }

@@ -27,7 +27,7 @@ import { findCargo } from './native-run.ts';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The file page's own code that both stages run on a file, besides stage 10's. */
-const FILE_CODE = ['src/core/file/tree.ts', 'src/core/file/part-hasher.ts', 'src/core/file/pool.ts', 'workers/file.worker.ts'];
+const FILE_CODE = ['src/core/file/tree.ts', 'src/core/file/part-hasher.ts', 'src/core/file/pool.ts', 'src/app/file/file-worker.ts', 'workers/file.worker.ts'];
 
 export interface FileBenchOptions {
   path: string;

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { blake3 } from '@noble/hashes/blake3.js';
-import { patternInput, toHex } from '../core/vectors.ts';
+import { INPUT_MODULUS, patternInput, toHex } from '../core/vectors.ts';
 import { nativeMeasurement, parseNativeOutput, type NativeMeasurement, type NativeOutput, type NativeToolchain } from '../core/bench/native-results.ts';
 
 const run = promisify(execFile);
@@ -91,7 +91,10 @@ const iterationKey = (id: string, size: number) => `${id}@${size}`;
 export async function runNative(program: NativeProgram, settings: NativeSettings): Promise<NativeOutput[]> {
   const outputs: NativeOutput[] = [];
   for (const binary of program.binaries) {
-    const args = ['--sizes', settings.sizes.join(','), '--rounds', String(settings.rounds), '--sample-ms', String(settings.sampleTargetMs), '--warmup-ms', String(settings.warmupMs)];
+    const args = [
+      ...['--sizes', settings.sizes.join(','), '--rounds', String(settings.rounds)],
+      ...['--sample-ms', String(settings.sampleTargetMs), '--warmup-ms', String(settings.warmupMs), '--input-modulus', String(INPUT_MODULUS)],
+    ];
     if (settings.iterations?.size) args.push('--iterations', [...settings.iterations].map(([key, n]) => `${key}=${n}`).join(','));
     const { stdout } = await run(binary, args, { maxBuffer: 16 << 20, timeout: 30 * 60_000 });
     outputs.push(parseNativeOutput(stdout));

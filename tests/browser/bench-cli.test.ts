@@ -91,8 +91,8 @@ describe('npm run bench -- --browser chromium,firefox', () => {
     const dir = mkdtempSync(join(tmpdir(), 'blake3-lab-bench-cli-'));
     try {
       const json = join(dir, 'results.json');
-      const gofmt = join(dir, 'results.txt');
-      const args = ['tsx', 'scripts/bench.ts', '--browser', 'chromium,firefox', '--stages', '8,9', '--baselines', 'blake3-wasm', '--sizes', '1KiB', '--rounds', '3', '--sample-ms', '5', '--json', json, '--gofmt', gofmt];
+      const benchfmt = join(dir, 'results.txt');
+      const args = ['tsx', 'scripts/bench.ts', '--browser', 'chromium,firefox', '--stages', '8,9', '--baselines', 'blake3-wasm', '--sizes', '1KiB', '--rounds', '3', '--sample-ms', '5', '--json', json, '--benchfmt', benchfmt];
       const { stdout, stderr } = await promisify(execFile)('npx', args, { timeout: 170_000 });
       expect(stderr).toMatch(/Chromium [\d.]+ \(V8\): timer [\d.]+ ns, cross-origin isolated: yes/);
       expect(stderr).toMatch(/Firefox [\d.]+ \(SpiderMonkey\): timer [\d.]+ ns, cross-origin isolated: yes/);
@@ -113,7 +113,7 @@ describe('npm run bench -- --browser chromium,firefox', () => {
           ['blake3-wasm', 'ok'],
         ]);
       }
-      expect(readFileSync(gofmt, 'utf8')).toMatch(/^BenchmarkBLAKE3\/engine=firefox\/stage=08-little-endian\/size=1KiB-\d+\t\d+\t[\d.e+]+ ns\/op/m);
+      expect(readFileSync(benchfmt, 'utf8')).toMatch(/^BenchmarkBLAKE3\/engine=firefox\/stage=08-little-endian\/size=1KiB-\d+\t\d+\t[\d.e+]+ ns\/op/m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
 // Command benchmath prints what golang.org/x/perf/benchmath (the statistics behind
-// benchstat) computes, at full precision, for the golden tests of src/stats.
+// benchstat) computes, at full precision, for the golden tests of src/core/stats.
 // It is run by scripts/golden/make-goldens.ts; the tests themselves need no Go.
 //
 //	go run . cases < cases.json   # summaries and U-tests of sample pairs, as JSON

@@ -5,6 +5,7 @@ import { DEFAULT_ROUNDS, DEFAULT_SIZES, listContestants, startBenchmark, type Pr
 import { detectCapabilities, missingCapability } from '../../core/bench/capabilities.ts';
 import type { Contestant } from '../../core/bench/contestants.ts';
 import type { Results } from '../../core/bench/results.ts';
+import { BASELINE_INFO } from '../../../steps/baseline-info.ts';
 import { MAX_TEXT } from '../../core/results/io/limits.ts';
 import { current } from '../ui/current-run.svelte.ts';
 import { MIN_ROUNDS_FOR_INTERVAL } from '../../core/results/text/short-run.ts';
@@ -18,11 +19,8 @@ export interface ClearEnd {
   widest: Widest | null;
 }
 
-/**
- * The baselines a run includes unless the reader changes it: the article's yardstick, the
- * strongest peer and the browser's own hash.
- */
-export const DEFAULT_BASELINES = ['blake3-wasm', 'blake3-jit', 'sha256'];
+/** The baselines a run includes unless the reader changes it (display.defaultOn in steps/baseline-info.ts). */
+export const DEFAULT_BASELINES = BASELINE_INFO.filter((info) => info.display.defaultOn).map((info) => info.id);
 
 /** Live results are redrawn at most this often: statistics and charts for every sample would only burn the main thread. */
 const LIVE_REFRESH_MS = 300;

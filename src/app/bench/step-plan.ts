@@ -5,6 +5,7 @@ import { STAGES } from '../../../steps/index.ts';
 import type { Results } from '../../core/bench/results.ts';
 import { DEFAULT_ROUNDS, DEFAULT_SIZES } from '../../core/bench/plan.ts';
 import { estimatePlanMs } from '../../core/bench/estimate.ts';
+import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
 
 /** What a step run may take, by the estimate: long enough for ten rounds at several sizes. */
 export const STEP_BUDGET_MS = 12_000;
@@ -20,7 +21,7 @@ export interface StepPlan {
 
 export function stepPlan(index: number, earlier: Results | null = null): StepPlan {
   const stage = STAGES[index];
-  const contestants = index === 0 ? [stage.id, 'blake3-wasm'] : [STAGES[index - 1].id, stage.id];
+  const contestants = index === 0 ? [stage.id, BLAKE3_WASM.id] : [STAGES[index - 1].id, stage.id];
   const sizes = DEFAULT_SIZES.filter((size) => index > 1 || size <= QUADRATIC_MAX_SIZE);
   const estimate = (sizes: number[]) => estimatePlanMs({ contestants, sizes, rounds: DEFAULT_ROUNDS }, earlier).ms;
   // Sizes leave from the upper middle: the smallest and the largest stay, where steps differ most.

@@ -3,7 +3,7 @@
 // server's one-sentence message.
 import type { Results } from '../../core/bench/results.ts';
 import type { ClassPlan } from '../../core/class/plan.ts';
-import { path, ROUTES, TICKET_PARAM, type Board, type ClassInfo, type RefusalReason, type RouteName, type Started, type Student } from '../../core/class/protocol.ts';
+import { doneQuery, path, ROUTES, TICKET_PARAM, type Board, type ClassInfo, type RefusalReason, type RouteName, type Started, type Student } from '../../core/class/protocol.ts';
 import type { EntrySummary } from '../../core/class/summary.ts';
 
 export type { Board, ClassInfo, ClassState, Student } from '../../core/class/protocol.ts';
@@ -64,7 +64,7 @@ export const classApi = {
   postResults: (code: string, student: Student, results: Results, done: boolean) =>
     request<{ entry: EntrySummary }>('results', {
       params: { code, id: student.id },
-      query: `?done=${done ? 1 : 0}`,
+      query: doneQuery(done),
       text: JSON.stringify(results),
       token: student.token,
     }),

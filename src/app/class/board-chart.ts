@@ -4,20 +4,12 @@
 import type { ChartConfiguration, ChartDataset, PointStyle, TooltipItem } from 'chart.js';
 import type { Interval } from '../ui/charts/chartjs.ts';
 import { font, legend, tooltip, valueAxis } from '../ui/charts/configs.ts';
-import type { ChartTheme } from '../ui/charts/theme.svelte.ts';
+import { engineColor, type ChartTheme } from '../ui/charts/theme.svelte.ts';
 import { formatMBps, formatSig } from '../../core/results/text/format.ts';
 import { columnLabel, throughputOf, type BoardColumn, type Spread } from './board.ts';
-import type { Engine, EntrySummary } from '../../core/class/summary.ts';
+import type { EntrySummary } from '../../core/class/summary.ts';
 
 type Point = { x: number; y: number; entry?: EntrySummary };
-
-/** Engines by hue; the same hues in light and dark, lighter on dark backgrounds. */
-const ENGINE_HUES: Record<Engine, number> = { Blink: 215, Gecko: 25, WebKit: 280, Node: 140, other: 0 };
-
-export function engineColor(engine: Engine, theme: ChartTheme): string {
-  if (engine === 'other') return theme.muted;
-  return `hsl(${ENGINE_HUES[engine]} 75% ${theme.dark ? 65 : 45}%)`;
-}
 
 /** "Linux x86_64" -> "Linux": the family is what the shape tells. */
 export function osFamily(os: string): string {
@@ -49,7 +41,7 @@ export function boardChart(
   mine: string | null,
   theme: ChartTheme,
 ): ChartConfiguration<'line'> {
-  const groups = new Map<string, { engine: Engine; os: string; points: Point[] }>();
+  const groups = new Map<string, { engine: EntrySummary['engine']; os: string; points: Point[] }>();
   const own: Point[] = [];
   const values: number[] = [];
   // A machine that has posted nothing has no point, and no place in the legend.

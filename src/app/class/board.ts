@@ -3,7 +3,8 @@
 // and the class's speedup ladder (each machine's step from one stage to the next, the
 // median of those steps) beside the article's figures. Pure functions, tested in Node.
 import { STAGES } from '../../../steps/index.ts';
-import { DEFAULT_CONTESTANTS } from '../../core/bench/contestants.ts';
+import { CONTESTANT_LABELS } from '../../core/bench/contestant-labels.ts';
+import { baselineInfo } from '../../../steps/baseline-info.ts';
 import { articleSpeedupBetween } from '../../core/results/analysis/model.ts';
 import { quantileSorted } from '../../core/stats/median.ts';
 import type { ClassPlan } from '../../core/class/plan.ts';
@@ -36,7 +37,7 @@ export interface LadderStep {
   article: number | null;
 }
 
-const contestants = new Map(DEFAULT_CONTESTANTS.map((c) => [c.id, c]));
+const contestants = new Map(CONTESTANT_LABELS.map((c) => [c.id, c]));
 
 export function spread(values: number[]): Spread | null {
   const sorted = values.filter((v) => Number.isFinite(v) && v > 0).sort((a, b) => a - b);
@@ -59,12 +60,11 @@ export function boardColumns(plan: ClassPlan): BoardColumn[] {
   });
 }
 
-const SHORT_NAMES: Record<string, string> = { 'blake3-wasm': 'WASM', 'hash-wasm': 'hash-wasm', 'noble-hashes': 'noble', sha256: 'SHA-256' };
 const stageNumbers = new Map(STAGES.map((stage) => [stage.id, String(stage.index)]));
 
 /** A column's short name under the chart and atop the table: the stage's number, or a short library name. */
 export function columnLabel(column: BoardColumn): string {
-  return stageNumbers.get(column.id) ?? SHORT_NAMES[column.id] ?? column.id;
+  return stageNumbers.get(column.id) ?? baselineInfo(column.id)?.display.short ?? column.id;
 }
 
 /** One machine's median MB/s for a contestant at a size, if it has one. */

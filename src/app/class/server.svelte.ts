@@ -6,7 +6,7 @@
 // it is kept in this browser and taken out of the address bar before anything else runs,
 // so it is not left in a screenshot of the projector or a link copied from it.
 import { rememberHost } from './identity.ts';
-import { HOST_KEY_PARAM } from '../../core/class/protocol.ts';
+import { HOST_KEY_PARAM, path } from '../../core/class/protocol.ts';
 
 function takeHostKey(): void {
   const query = new URLSearchParams(location.search);
@@ -32,7 +32,7 @@ class ClassServerProbe {
   constructor() {
     takeHostKey();
     // No Accept header: a static host then sends its index page (HTML) rather than a 404 that browsers log.
-    fetch('/api/class')
+    fetch(path('probe'))
       .then((response) => (response.ok && response.headers.get('content-type')?.startsWith('application/json') ? response.json() : null))
       .then((body: unknown) => {
         const answer = body as { app?: unknown; joinOrigin?: unknown } | null;

@@ -9,9 +9,8 @@ import { current } from '../ui/current-run.svelte.ts';
 import { classApi, ClassApiError, type Student } from './api.ts';
 import type { ClassPlan } from '../../core/class/plan.ts';
 import type { EntrySummary } from '../../core/class/summary.ts';
-
-/** Partial results go out at most this often: well inside the server's per-student limit (one every 2 s). */
-const POST_EVERY_MS = 2500;
+// Partial results go out at most every POST_EVERY_MS: well inside the server's per-student limit (one every 2 s).
+import { POST_EVERY_MS } from '../../core/class/protocol.ts';
 
 export class StudentRun {
   running = $state(false);

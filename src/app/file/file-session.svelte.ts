@@ -9,6 +9,7 @@ import { b3sumLine } from '../../core/file/b3sum.ts';
 import { estimatePlanMs, prefixBytes, REFUSE_OVER_MS } from '../../core/file/estimate.ts';
 import { EVERY_CORE_STAGE } from '../../core/file/part-hasher.ts';
 import { Cancelled, ON_PAGE_PIECE_BYTES, startOnPage, startWorkers, type FileHasher } from '../../core/file/pool.ts';
+import { spawnFileWorker } from './file-worker.ts';
 import { PIECES_PER_WORKER_IN_FLIGHT, planParts, toHex, type PartPlan } from '../../core/file/tree.ts';
 import { speedsOf } from './speeds.ts';
 
@@ -209,7 +210,7 @@ class FileSession {
     if (workers === 0) hasher = await startOnPage(index, this.capabilities);
     else {
       try {
-        hasher = await startWorkers(index, workers, this.capabilities);
+        hasher = await startWorkers(index, workers, this.capabilities, spawnFileWorker);
       } catch (error) {
         this.notice = `The file workers did not start (${error instanceof Error ? error.message : String(error)}), so files are hashed on the page's own thread, a megabyte at a time.`;
         hasher = await startOnPage(index, this.capabilities);

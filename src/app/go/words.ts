@@ -6,6 +6,7 @@ import type { GoEvidence } from '../../core/evidence/go-evidence.ts';
 import { formatDelta, formatP } from '../../core/stats/index.ts';
 import { GO_BENCHMARKS, stepRows, type GoBenchmark, type GoMetric, type GoRun, type StepRow } from './measured.ts';
 import { GO_STAGES } from './stages.ts';
+import { fill } from '../ui/content.ts';
 import { TALK_STEPS, TALK_SUMMARY, type PublishedRow } from './published.ts';
 
 const SIZE_WORDS: Record<GoBenchmark, string> = { Hash8Bytes: '8 bytes', Hash1K: '1 KiB', Hash8K: '8 KiB' };
@@ -77,21 +78,21 @@ export function whyNoChange(index: number, rows: StepRow[], before: GoEvidence, 
   const still = rows.filter((r) => !r.comparison.significant).map((r) => SIZE_WORDS[r.benchmark]);
   if (still.length === 0) return null;
   const where = still.length === rows.length ? 'at any size' : `at ${still.join(' and ')}`;
-  switch (index) {
-    case 2:
-      return `Why no significant change ${where}: the report shows the checks gone and \`compress\`’s machine code shrink from ${bytesOf(before, 'compress')} to ${bytesOf(after, 'compress')} bytes, so the step did what it set out to do. What it removed were compares and branches that never fail; a current processor predicts them and runs them beside the real work, so on this machine they cost less than the run’s noise.`;
-    case 3: {
-      const [from, to] = lines(before, 'compress');
-      const heapInCompress = before.heap.filter((h) => h.line >= from && h.line < to).length;
-      return `Why no significant change ${where}: ${heapInCompress === 0 ? 'at stage 2 the report already lists nothing moved to the heap inside `compress`: today’s escape analysis keeps its constant-size `make([]uint32, 16)` vectors on the stack, as arrays would be' : `stage 2 moved ${heapInCompress} value(s) to the heap inside \`compress\``}, and stage 2 had already removed its bounds checks. The arrays change the types more than the machine code: \`compress\` went from ${bytesOf(before, 'compress')} to ${bytesOf(after, 'compress')} bytes.`;
-    }
-    case 4:
-      return `Why no significant change ${where}: the memclr call (line ${after.memclr.map((m) => m.line).join(', ')}) clears only the last block’s padding, once per hash: 56 bytes at 8 bytes, none at 1 KiB and 8 KiB, whose last block is full. Even at 8 bytes the byte loop it replaces is a small part of a hash.`;
-    case 5:
-      return `Why no significant change ${where}: the allocations removed cost the same per hash whatever its size, so they are a large share of hashing 8 bytes and a small one of hashing 1 KiB or 8 KiB, smaller than this run’s noise.`;
-    default:
-      return `No significant change ${where}: compare the compiler’s report with the stage before for what changed in the code the processor runs.`;
-  }
+  const [from, to] = lines(before, 'compress');
+  const heapInCompress = before.heap.filter((h) => h.line >= from && h.line < to).length;
+  const stage = GO_STAGES[index];
+  // Stage 3's words depend on whether stage 2 still moved something to the heap.
+  const section = index === 3 && heapInCompress > 0 ? 'quiet, heap' : 'quiet';
+  const template = stage.quiet[section];
+  if (!template) return `No significant change ${where}: compare the compiler’s report with the stage before for what changed in the code the processor runs.`;
+  const values = {
+    where,
+    'compress-before': bytesOf(before, 'compress'),
+    'compress-after': bytesOf(after, 'compress'),
+    'memclr-lines': after.memclr.map((m) => m.line).join(', '),
+    'heap-in-compress': heapInCompress,
+  };
+  return fill(template, values, `content/go/${stage.id}.md`);
 }
 
 export interface StepWords {

@@ -5,7 +5,7 @@
 import type { Progress } from '../../core/bench/runner.ts';
 import type { Results } from '../../core/bench/results.ts';
 import { STAGES } from '../../../steps/index.ts';
-import { BLAKE3_WASM } from '../../../steps/blake3-wasm-info.ts';
+import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
 import type { MonacoApi } from '../ui/code/monaco.ts';
 import { compile, type CompileError } from './compiler.ts';
 import type { Program } from '../../core/playground/link.ts';

@@ -12,7 +12,7 @@ import { wrap } from 'comlink';
 import coreUrl from '../../../workers/playground.worker.ts?worker&url';
 import { WorkerDied, type WorkerHandle } from '../../core/bench/worker-handle.ts';
 import type { BenchCore } from '../../core/bench/core-protocol.ts';
-import type { PlaygroundCore } from '../../../workers/playground.worker.ts';
+import type { PlaygroundCore } from '../../core/playground/serve.ts';
 import type { Program } from '../../core/playground/link.ts';
 
 export const SANDBOX_URL = '/sandbox.html';

@@ -9,7 +9,7 @@ import { detectCapabilities } from '../../core/bench/capabilities.ts';
 import { browserHost } from '../bench/browser.ts';
 import { CallTimeout, Cancelled, WorkerDied, callWorker } from '../../core/bench/worker-handle.ts';
 import type { Contestant } from '../../core/bench/contestants.ts';
-import { BLAKE3_WASM } from '../../../steps/blake3-wasm-info.ts';
+import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
 import type { Results } from '../../core/bench/results.ts';
 import type { Program } from '../../core/playground/link.ts';
 import type { Sandbox } from './sandbox.ts';
@@ -93,7 +93,7 @@ export interface MeasureRequest {
   programs: Program[];
   sizes: number[];
   rounds: number;
-  /** Contestants besides the programs, by id: 'blake3-wasm'. */
+  /** Contestants besides the programs, by id: BLAKE3_WASM.id. */
   extras: string[];
 }
 

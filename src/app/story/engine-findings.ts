@@ -5,6 +5,7 @@
 import type { EngineInfo } from '../../core/bench/results.ts';
 import { cellKey, stepRows } from '../../core/results/analysis/model.ts';
 import type { EngineModel } from '../../core/results/analysis/engine-ladder.ts';
+import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
 
 /** A step "pays" when it is a significant gain after Holm's correction and at least this large. */
 export const PAYS = 1.2;
@@ -47,7 +48,7 @@ export function stepFindings(models: EngineModel[], size: number): StepFinding[]
 export function standing(models: EngineModel[], contestant: string, size: number): { engine: EngineInfo; mbps: number | null; ratio: number | null }[] {
   return models.map(({ engine, model }) => {
     const mine = model.throughput.get(cellKey(contestant, size));
-    const base = model.throughput.get(cellKey('blake3-wasm', size));
+    const base = model.throughput.get(cellKey(BLAKE3_WASM.id, size));
     return { engine, mbps: mine?.center ?? null, ratio: mine && base ? mine.center / base.center : null };
   });
 }

@@ -6,7 +6,7 @@
 
 import measured from '../../../data/native/chromium-native-2026-11-26.json';
 import { validateResults } from '../../core/results/io/validate.ts';
-import { limitRows, type LimitRow } from '../../core/bench/native-summary.ts';
+import { limitRows, type LimitRow } from '../../core/results/text/native-summary.ts';
 import { formatSize } from '../../core/bench/plan.ts';
 import type { Results } from '../../core/bench/results.ts';
 
@@ -99,4 +99,50 @@ export function loadTimedBlocks(run: NativeRun = NATIVE_RUN): { rows: number; wo
   if (!timed) throw new Error(`data/native: stage 10's note does not give its load-time timings ("${note}")`);
   const [chosen, other] = [Number(timed[2]), Number(timed[3])];
   return timed[1] === 'Rows' ? { rows: chosen, words: other } : { rows: other, words: chosen };
+}
+
+const MiB = 1024 * 1024;
+
+/**
+ * Every figure the stories of stages 10 and 11 quote from the run, by the `{name}` their
+ * Markdown (content/stages/) writes in its place.
+ */
+export function storyFigures(run: NativeRun = NATIVE_RUN): Record<string, string | number> {
+  const [at96, at1K, at64K, at1M, at4M, at16M] = [96, 1024, 65536, MiB, 4 * MiB, 16 * MiB].map((size) => atSize(size, run));
+  const blocks = loadTimedBlocks(run);
+  return {
+    'native-machine': run.machine,
+    'native-browser': run.browser,
+    'native-date': run.date,
+    'native-command': run.command,
+    'native-rounds': run.rounds,
+    'native-best-simd': run.bestSimd,
+    'load-rows-ns': blocks.rows,
+    'load-words-ns': blocks.words,
+    'stage10-1k': gbPerSec(at1K.stage10),
+    'stage10-1k-ns-block': nsPerBlock(1024, at1K.stage10),
+    'sse41-1k': gbPerSec(at1K.sse41),
+    'sse41-1k-ns-block': nsPerBlock(1024, at1K.sse41),
+    'sse41-1m': gbPerSec(at1M.sse41),
+    'best-1m': gbPerSec(at1M.best),
+    'stage10-vs-sse41-96b': times(at96.stage10, at96.sse41),
+    'stage10-vs-sse41-1k': times(at1K.stage10, at1K.sse41),
+    'stage10-vs-sse41-64k': times(at64K.stage10, at64K.sse41),
+    'stage10-vs-sse41-1m': times(at1M.stage10, at1M.sse41),
+    'stage11-4m': gbPerSec(at4M.stage11),
+    'stage11-16m': gbPerSec(at16M.stage11),
+    'stage11-vs-stage10-4m': times(at4M.stage11, at4M.stage10),
+    'stage11-vs-stage10-16m': times(at16M.stage11, at16M.stage10),
+    'stage11-vs-sse41-16m': times(at16M.stage11, at16M.sse41),
+    'threads-vs-best-4m': times(at4M.threads, at4M.best),
+    'threads-vs-best-16m': times(at16M.threads, at16M.best),
+    'sse41-16m': gbPerSec(at16M.sse41),
+    'best-16m': gbPerSec(at16M.best),
+    'threads-16m': gbPerSec(at16M.threads),
+    'stage10-16m-ms-mib': msPerMiB(at16M.stage10),
+    'sse41-16m-ms-mib': msPerMiB(at16M.sse41),
+    'stage11-16m-range': sampleRange('11-every-core', 16 * MiB, run),
+    'stage10-16m-range': sampleRange('10-simd-one-block', 16 * MiB, run),
+    'threads-16m-range': sampleRange('native-threads', 16 * MiB, run),
+  };
 }

@@ -4,7 +4,9 @@
 // without a browser.
 
 import { STAGES } from '../../../steps/index.ts';
-import { GO_STAGES } from '../go/stages.ts';
+import { GO_TRACK } from '../../../go/index.ts';
+import { SHARE_PREFIX } from '../../core/results/io/links.ts';
+import { CODE_PATTERN } from '../../core/class/protocol.ts';
 
 export type Route =
   | { page: 'intro' }
@@ -24,8 +26,9 @@ export type Route =
 /** A class's pages: the student's (join and run), the live board, the projector's join screen. */
 export type ClassView = 'student' | 'board' | 'join';
 
-/** A class join code as the class server makes them (six of 32 letters and digits, no 0/O or 1/I). */
-const CLASS_CODE = /^[A-HJ-NP-Z2-9]{6}$/;
+
+/** "share/": where a share link's payload starts (its format is core's, src/core/results/io/links.ts). */
+const SHARE_PATH = SHARE_PREFIX.slice('#/'.length);
 
 /** Number of stages in the lesson; routes to a stage outside 0..count-1 do not exist. */
 const STAGE_COUNT = STAGES.length;
@@ -42,8 +45,8 @@ export function parseRoute(hash: string, stageCount = STAGE_COUNT): Route {
   const notFound = (reason: string): Route => ({ page: 'not-found', path: '/' + path, reason });
 
   // The share payload is opaque (the results engineer's encoding): pass it on untouched.
-  if (path.startsWith('share/')) {
-    const payload = path.slice('share/'.length);
+  if (path.startsWith(SHARE_PATH)) {
+    const payload = path.slice(SHARE_PATH.length);
     if (payload === '') return notFound('This share link is empty: it carries no results.');
     return { page: 'share', payload };
   }
@@ -101,7 +104,7 @@ function parseClassRoute(parts: string[], notFound: (reason: string) => Route): 
   if (parts.length === 0) return { page: 'class', code: null, view: 'student' };
   // Codes are typed on phones: lower case and spaces or dashes are forgiven.
   const code = parts[0].toUpperCase().replace(/%20|[\s-]/g, '');
-  if (!CLASS_CODE.test(code)) return notFound(`“${code.slice(0, 12)}” is not a class code: a code is six letters and digits, as the board shows it.`);
+  if (!CODE_PATTERN.test(code)) return notFound(`“${code.slice(0, 12)}” is not a class code: a code is six letters and digits, as the board shows it.`);
   if (parts.length === 1) return { page: 'class', code, view: 'student' };
   if (parts.length === 2 && (parts[1] === 'board' || parts[1] === 'join')) return { page: 'class', code, view: parts[1] };
   return notFound(`A class has a student page, a board and a join screen; "${parts.slice(1).join('/')}" is none of them.`);
@@ -110,7 +113,7 @@ function parseClassRoute(parts: string[], notFound: (reason: string) => Route): 
 /** The Go track: "#/go" (its first stage), "#/go/3", "#/go/3/code". */
 function parseGoRoute(parts: string[], notFound: (reason: string) => Route): Route {
   const [number, view, ...rest] = parts;
-  const count = GO_STAGES.length;
+  const count = GO_TRACK.length;
   if (number === undefined) return { page: 'go', index: 0, view: 'story' };
   if (!/^\d{1,3}$/.test(number)) return notFound('A Go stage address needs a stage number, like #/go/2.');
   const index = Number(number);
@@ -137,7 +140,7 @@ export function routeHref(route: Route): string {
     case 'bench':
       return route.step === undefined ? '#/bench' : `#/bench/step/${route.step}`;
     case 'share':
-      return `#/share/${route.payload}`;
+      return `${SHARE_PREFIX}${route.payload}`;
     case 'class':
       if (route.code === null) return '#/class';
       return route.view === 'student' ? `#/class/${route.code}` : `#/class/${route.code}/${route.view}`;
@@ -181,7 +184,7 @@ export function stepRoute(route: Route, direction: -1 | 1, stageFiles: string[][
   // The Go track steps through its own stages only, keeping the view.
   if (route.page === 'go') {
     const index = route.index + direction;
-    return index < 0 || index >= GO_STAGES.length ? null : { page: 'go', index, view: route.view };
+    return index < 0 || index >= GO_TRACK.length ? null : { page: 'go', index, view: route.view };
   }
   const count = stageFiles.length;
   const position =
@@ -200,7 +203,7 @@ export function stepRoute(route: Route, direction: -1 | 1, stageFiles: string[][
 
 /** Home and End: the first and the last stage, keeping the current view. */
 export function edgeStageRoute(route: Route, edge: 'first' | 'last', count = STAGE_COUNT): Route {
-  if (route.page === 'go') return { page: 'go', index: edge === 'first' ? 0 : GO_STAGES.length - 1, view: route.view };
+  if (route.page === 'go') return { page: 'go', index: edge === 'first' ? 0 : GO_TRACK.length - 1, view: route.view };
   const index = edge === 'first' ? 0 : count - 1;
   const view = route.page === 'stage' ? route.view : 'story';
   return { page: 'stage', index, view };
@@ -214,7 +217,7 @@ export function routeLabel(route: Route): string {
     case 'stage':
       return `Stage ${route.index}: ${STAGES[route.index]?.title ?? ''}`;
     case 'go':
-      return `Go stage ${route.index}: ${GO_STAGES[route.index]?.title ?? ''}`;
+      return `Go stage ${route.index}: ${GO_TRACK[route.index]?.title ?? ''}`;
     case 'measure':
       return 'How we measure';
     case 'engines':

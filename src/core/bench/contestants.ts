@@ -5,13 +5,14 @@
 import { STAGES } from '../../../steps/index.ts';
 import { BASELINES } from '../../../steps/baselines.ts';
 import type { Contestant } from './contestant.ts';
+import { CONTESTANT_LABELS, DEFAULT_CONTESTANT_IDS, stageTitle } from './contestant-labels.ts';
 import { FAULTS } from './faults.ts';
 
 export type { Contestant, ContestantHasher } from './contestant.ts';
 
 const STAGE_CONTESTANTS: Contestant[] = STAGES.map((stage) => ({
   id: stage.id,
-  title: `${stage.index}. ${stage.title}`,
+  title: stageTitle(stage),
   kind: 'stage',
   oracle: 'blake3',
   requires: stage.requires,
@@ -24,8 +25,7 @@ const BASELINE_CONTESTANTS: Contestant[] = BASELINES.map((baseline) => ({
   title: baseline.title,
   kind: baseline.kind,
   oracle: baseline.digest,
-  // The browser's SHA-256 is crypto.subtle; Node's is node:crypto but offers WebCrypto too.
-  requires: baseline.digest === 'sha256' ? 'webcrypto' : undefined,
+  requires: CONTESTANT_LABELS.find((label) => label.id === baseline.id)?.requires,
   version: baseline.version,
   files: [],
   load: baseline.load,
@@ -34,7 +34,7 @@ const BASELINE_CONTESTANTS: Contestant[] = BASELINES.map((baseline) => ({
 /** Every stage, then every baseline: what a run times unless told otherwise. */
 export const DEFAULT_CONTESTANTS: readonly Contestant[] = [...STAGE_CONTESTANTS, ...BASELINE_CONTESTANTS];
 
-export const DEFAULT_CONTESTANT_IDS: readonly string[] = DEFAULT_CONTESTANTS.map((c) => c.id);
+export { DEFAULT_CONTESTANT_IDS };
 
 /** All contestants, faults included when asked (the app adds them under `?faults`). */
 export function listContestants(options: { faults?: boolean } = {}): Contestant[] {

@@ -19,6 +19,7 @@
 
 import { summarize } from '../stats/median.ts';
 import { formatSize } from './plan.ts';
+import { patternInput } from '../vectors.ts';
 import * as stage10 from '../../../steps/10-simd-one-block/blake3.ts';
 import * as stage11 from '../../../steps/11-every-core/blake3.ts';
 
@@ -99,7 +100,7 @@ export async function measureCores(options: CoresOptions, startOtherCore: StartO
   if (use.fallback) throw new Error(`stage 11 cannot use its pool here: ${use.fallback}`);
 
   const input = new Uint8Array(sharedInput ? new SharedArrayBuffer(size) : new ArrayBuffer(size));
-  for (let i = 0; i < size; i++) input[i] = i % 251;
+  input.set(patternInput(size));
   const control = new Int32Array(new SharedArrayBuffer(8));
   const other = await startOtherCore(size, control);
   try {

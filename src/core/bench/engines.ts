@@ -14,15 +14,33 @@ export type BrowserId = (typeof BROWSER_IDS)[number];
 /** What names an engine; the rest of EngineInfo is what it offered when measured. */
 export type EngineIdentity = Pick<EngineInfo, 'id' | 'name' | 'version' | 'jsEngine'>;
 
+/**
+ * The one vocabulary for engines, everywhere the lab names one (results, tables, charts,
+ * the class board): the JavaScript engine, since that is what compiles the stages.
+ */
+export const JS_ENGINES = ['V8', 'SpiderMonkey', 'JavaScriptCore'] as const;
+export type JsEngine = (typeof JS_ENGINES)[number] | 'unknown engine';
+
 /** Browser and runtime names, as describeBrowser gives them, to the JavaScript engine inside. */
-const JS_ENGINES: [RegExp, string][] = [
+const BY_NAME: [RegExp, JsEngine][] = [
   [/^(Chromium|Chrome|Google Chrome|HeadlessChrome|Edge|Opera|Node)$/i, 'V8'],
   [/^Firefox$/i, 'SpiderMonkey'],
   [/^(Safari|WebKit|WPE WebKit|Epiphany)$/i, 'JavaScriptCore'],
 ];
 
-export function jsEngineOf(name: string): string {
-  return JS_ENGINES.find(([pattern]) => pattern.test(name))?.[1] ?? 'unknown engine';
+export function jsEngineOf(name: string): JsEngine {
+  return BY_NAME.find(([pattern]) => pattern.test(name))?.[1] ?? 'unknown engine';
+}
+
+/** The JavaScript engine behind a user agent, for pages that know no more than that. */
+export function jsEngineOfAgent(runtime: Environment['runtime'], userAgent: string): JsEngine {
+  if (runtime === 'node') return 'V8';
+  // Every browser on iOS is WebKit underneath, whatever its name.
+  if (/iPhone|iPad|iPod/.test(userAgent)) return 'JavaScriptCore';
+  if (/Firefox\//.test(userAgent) && /Gecko\//.test(userAgent)) return 'SpiderMonkey';
+  if (/Chrom(e|ium)\/|Edg\/|OPR\//.test(userAgent)) return 'V8';
+  if (/AppleWebKit\//.test(userAgent) && /Safari\//.test(userAgent)) return 'JavaScriptCore';
+  return 'unknown engine';
 }
 
 /** "Chromium 156.0.8078.79" -> Chromium, 156.0.8078.79, V8; "unknown browser" keeps its words. */

@@ -3,14 +3,12 @@
 // rounds samples; each contestant and size also pays once for checking, warming up and
 // calibrating, and never more than its time box. Hash times come from an earlier run on
 // this machine when there is one, and are otherwise assumed shorter than a sample.
-import { DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, type BenchPlan } from './plan.ts';
+import { DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, WARMUP_MS, type BenchPlan } from './plan.ts';
 import type { Results } from './results.ts';
-import { WARMUP_MS } from './runner.ts';
 
 /**
  * Checking the digests, starting a worker, warming up ({@link WARMUP_MS}) and calibrating
- * one contestant at one size. Measured on a 2-core EPYC in Chromium: the default plan of
- * 12 contestants x 7 sizes x 10 rounds took 63-70 s, of which 42 s are samples.
+ * one contestant at one size (README, "How the bench's defaults were chosen").
  */
 export const PREPARE_MS = WARMUP_MS + 150;
 

@@ -4,8 +4,7 @@
 // This turns the timings into an ordinary results document: one size (the file's), one
 // hash per sample, every digest checked against the expected one before a sample counts.
 
-import { MAX_CONFIG_MS } from '../results/io/limits.ts';
-import { NATIVE_ENGINE_ID, RESULTS_FORMAT, RESULTS_VERSION, type ContestantInfo, type EngineInfo, type Environment, type Results, type RunResult } from './results.ts';
+import { MAX_CONFIG_MS, NATIVE_ENGINE_ID, RESULTS_FORMAT, RESULTS_VERSION, type ContestantInfo, type EngineInfo, type Environment, type Results, type RunResult } from './results.ts';
 
 export const FILE_STAGE_IDS = ['10-simd-one-block', '11-every-core'] as const;
 export const B3SUM_ID = 'b3sum';

@@ -17,21 +17,21 @@ export const DEFAULT_ROUNDS = 10;
 /**
  * How long one sample lasts. Far above any browser's timer step (5 us isolated, 100 us
  * otherwise), and long enough to average over the short stalls a busy machine throws
- * in: in full default runs on a 2-core EPYC in Chromium, 20 ms samples gave intervals of
- * up to +-24% at 64 KiB, which drowned the 1.2x steps of stages 2 and 5 after the Holm
- * correction; 50 ms samples gave +-4-14%, and every step but stage 7's was significant.
- * A full default run takes a little over a minute there. The worker lengthens samples
- * further on coarse timers.
+ * in (README, "How the bench's defaults were chosen", has the runs behind 50 ms). The
+ * worker lengthens samples further on coarse timers.
  */
 export const DEFAULT_SAMPLE_TARGET_MS = 50;
 
 /**
  * The most time one contestant may spend at one input size, verification, warm-up and
  * samples included; no sample starts that would end past it. Only stage 0 meets it: at
- * 256 KiB (0.3-1 s a hash) it keeps the samples that fit; at 1 MiB (4-5 s a hash) the
- * verifying hash and one sample cannot both fit, so that size is not run at all.
+ * 256 KiB it keeps the samples that fit; at 1 MiB the verifying hash and one sample
+ * cannot both fit, so that size is not run at all.
  */
 export const DEFAULT_TIME_BOX_MS = 5000;
+
+/** Warm-up per contestant and size before calibration: long enough for V8 to tier up to its optimizing compiler. */
+export const WARMUP_MS = 100;
 
 export interface BenchPlan {
   /** Contestant ids (stage ids, baseline ids, fault ids), in display order. */

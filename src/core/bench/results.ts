@@ -10,6 +10,9 @@ export const RESULTS_FORMAT = 'blake3-lab-results';
  */
 export const RESULTS_VERSION = 2;
 
+/** Longest sample target and time box in the config: one hour, in ms. */
+export const MAX_CONFIG_MS = 3_600_000;
+
 export const RUNTIMES = ['browser', 'node'] as const;
 
 export interface Environment {

@@ -13,8 +13,7 @@
 // (thermal throttling, a background job) spreads evenly over all of them instead of
 // landing on whoever happened to run last.
 //
-// Why a time box: stage 0 is quadratic on purpose: one hash of 1 MiB takes seconds (about
-// 5 s in Chromium on a 2-core EPYC, 4.5 s in Node 20 there). Each
+// Why a time box: stage 0 is quadratic on purpose: one hash of 1 MiB takes seconds. Each
 // contestant gets `timeBoxMs` per input size, and no sample starts that would end past
 // it. Before preparing a size, its cost is extrapolated from the smaller sizes; when the
 // verifying hash and one sample would not fit, the size is marked 'timeboxed' with the
@@ -24,7 +23,7 @@ import type { Results } from './results.ts';
 import { resolveContestants, type Contestant } from './contestants.ts';
 import type { EngineIdentity } from './engines.ts';
 import type { Capabilities } from './capabilities.ts';
-import { checkPlan, formatSize, DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, type BenchPlan } from './plan.ts';
+import { checkPlan, formatSize, DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, WARMUP_MS, type BenchPlan } from './plan.ts';
 import { effectiveSampleTargetMs, measureTimerResolutionMs } from './timer.ts';
 import { predictOneHash, describeMs } from './predict.ts';
 import { CallTimeout, Cancelled, type WorkerHandle } from './worker-handle.ts';
@@ -72,8 +71,6 @@ export const DEFAULT_TIMEOUTS: Timeouts = { loadMs: 10_000, sampleMinMs: 5_000, 
 /** Why a size is skipped when one hash is over half the time box. */
 const NO_SAMPLE_FITS = 'verifying it and timing one sample would not fit in the';
 
-/** Warm-up per contestant and size before calibration: long enough for V8 to tier up to its optimizing compiler. */
-export const WARMUP_MS = 100;
 
 export interface RunOptions {
   plan: BenchPlan;

@@ -2,7 +2,8 @@
 // run follows it, so all the points on the board are comparable. The server checks a
 // plan with checkClassPlan before storing it; the student's page runs it as it is.
 import { STAGES } from '../../../steps/index.ts';
-import { DEFAULT_CONTESTANTS, DEFAULT_CONTESTANT_IDS } from '../bench/contestants.ts';
+import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
+import { CONTESTANT_LABELS, DEFAULT_CONTESTANT_IDS } from '../bench/contestant-labels.ts';
 import { DEFAULT_SIZES, formatSize } from '../bench/plan.ts';
 import type { PlanNeeds } from './secure-origin.ts';
 
@@ -24,7 +25,7 @@ export const MAX_CLASS_ROUNDS = 30;
  * quadratic cost is still only tens of ms a hash at 64 KiB.
  */
 export const DEFAULT_CLASS_PLAN: ClassPlan = {
-  contestants: DEFAULT_CONTESTANTS.filter((c) => c.kind === 'stage' || c.id === 'blake3-wasm').map((c) => c.id),
+  contestants: CONTESTANT_LABELS.filter((c) => c.kind === 'stage' || c.id === BLAKE3_WASM.id).map((c) => c.id),
   sizes: [1024, 65536],
   rounds: 3,
 };
@@ -63,12 +64,12 @@ export function checkClassPlan(value: unknown): PlanCheck {
 export function planNeeds(plan: ClassPlan): PlanNeeds {
   return {
     threaded: STAGES.filter((stage) => stage.threads && plan.contestants.includes(stage.id)).map((stage) => stage.id),
-    webCrypto: DEFAULT_CONTESTANTS.filter((c) => c.requires === 'webcrypto' && plan.contestants.includes(c.id)).map((c) => c.id),
+    webCrypto: CONTESTANT_LABELS.filter((c) => c.requires === 'webcrypto' && plan.contestants.includes(c.id)).map((c) => c.id),
   };
 }
 
 /** A contestant named in a sentence: "stage 11 (Every core)", or a library's title. */
 export function contestantPhrase(id: string): string {
   const stage = STAGES.find((s) => s.id === id);
-  return stage ? `stage ${stage.index} (${stage.title})` : (DEFAULT_CONTESTANTS.find((c) => c.id === id)?.title ?? id);
+  return stage ? `stage ${stage.index} (${stage.title})` : (CONTESTANT_LABELS.find((c) => c.id === id)?.title ?? id);
 }

@@ -128,6 +128,27 @@ export const MAX_CLASS_RESULTS_BYTES = 512 * 1024;
  */
 export const HOST_KEY_PARAM = 'host';
 
+/**
+ * How often a student's page posts its results so far while a run goes (then the
+ * finished document at once). The server's limits are sized to this pace.
+ */
+export const POST_EVERY_MS = 2500;
+
+/** Join codes: read off a projector and typed on a phone, so 32 symbols without 0/O or 1/I, 5 bits each. */
+export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** Six symbols: 2^30, about a billion codes (server/secrets.ts says why that is enough). */
+export const CODE_LENGTH = 6;
+export const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
+
+/** A teacher's, a student's or the host's bearer token: 256 random bits in base64url. */
+export const TOKEN_BYTES = 32;
+export const TOKEN_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((TOKEN_BYTES * 8) / 6)}}$`);
+
+/** The query flag of a results post: `done=1` for a finished (or stopped) run, `done=0` for results so far. */
+export const DONE_PARAM = 'done';
+export const doneQuery = (done: boolean): string => `?${DONE_PARAM}=${done ? 1 : 0}`;
+export const isDone = (query: Record<string, unknown>): boolean => query[DONE_PARAM] === '1';
+
 /** Every route: method and path, with :code and :id filled in by `path()`. */
 export const ROUTES = {
   probe: { method: 'GET', path: '/api/class' },

@@ -2,12 +2,20 @@
 // engine, OS) and how fast (the median throughput of every contestant at every size).
 // The server computes it from each validated results document it stores, so the board
 // and its live events carry a few hundred bytes per machine instead of every sample.
+import { JS_ENGINES, jsEngineOfAgent, type JsEngine } from '../bench/engines.ts';
 import type { Results } from '../bench/results.ts';
-import { mbPerSec } from '../results/text/format.ts';
+import { mbPerSec } from '../stats/units.ts';
 import { medianSorted } from '../stats/median.ts';
 
-/** The browser engines a board colours by; "other" for anything it cannot tell. */
-export type Engine = 'Blink' | 'Gecko' | 'WebKit' | 'Node' | 'other';
+/** Names a board stored before it spoke of JavaScript engines, as they read now. */
+const OLD_ENGINE_NAMES: Record<string, JsEngine> = { Blink: 'V8', Node: 'V8', Gecko: 'SpiderMonkey', WebKit: 'JavaScriptCore', other: 'unknown engine' };
+
+/** A summary as stored, its engine named as the lab names engines now. */
+export function readStoredSummary(json: string): EntrySummary {
+  const entry = JSON.parse(json) as EntrySummary;
+  const engine: string = entry.engine;
+  return (JS_ENGINES as readonly string[]).includes(engine) ? entry : { ...entry, engine: OLD_ENGINE_NAMES[engine] ?? 'unknown engine' };
+}
 
 export interface EntrySummary {
   /** The student's id in this class (random, issued by the server on joining). */
@@ -15,7 +23,7 @@ export interface EntrySummary {
   nickname: string;
   /** "Chromium 156.0.8078.73", "Firefox 140.0". */
   browser: string;
-  engine: Engine;
+  engine: JsEngine;
   os: string;
   cores: number;
   /** Whether the run is over; a run in progress posts its results so far. */
@@ -53,18 +61,7 @@ export function runState(entry: EntrySummary): RunState {
 /** A machine that has joined and posted nothing: its row on the board until its first post. */
 export function silentEntry(student: { id: string; nickname: string; hidden: boolean; joinedAt: number }): EntrySummary {
   const { joinedAt, ...who } = student;
-  return { ...who, browser: '', engine: 'other', os: '', cores: 0, done: false, stopped: false, silent: true, isolated: null, timerNs: 0, updatedAt: joinedAt, throughput: {} };
-}
-
-/** The engine behind a user agent: Blink (Chrome, Edge, Opera...), Gecko (Firefox), WebKit (Safari, every iOS browser). */
-export function engineOf(runtime: Results['env']['runtime'], userAgent: string): Engine {
-  if (runtime === 'node') return 'Node';
-  // Every browser on iOS is WebKit underneath, whatever its name.
-  if (/iPhone|iPad|iPod/.test(userAgent)) return 'WebKit';
-  if (/Firefox\//.test(userAgent) && /Gecko\//.test(userAgent)) return 'Gecko';
-  if (/Chrom(e|ium)\/|Edg\/|OPR\//.test(userAgent)) return 'Blink';
-  if (/AppleWebKit\//.test(userAgent) && /Safari\//.test(userAgent)) return 'WebKit';
-  return 'other';
+  return { ...who, browser: '', engine: 'unknown engine', os: '', cores: 0, done: false, stopped: false, silent: true, isolated: null, timerNs: 0, updatedAt: joinedAt, throughput: {} };
 }
 
 /** Median MB/s of every contestant and size that has samples (ok, time-boxed, or cut short). */
@@ -92,7 +89,7 @@ export function summarize(
     isolated: env.crossOriginIsolated,
     timerNs: env.timerResolutionNs,
     browser: env.runtimeVersion,
-    engine: engineOf(env.runtime, env.userAgent),
+    engine: jsEngineOfAgent(env.runtime, env.userAgent),
     os: env.os,
     cores: env.cores,
     throughput: medianThroughput(results),

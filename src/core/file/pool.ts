@@ -6,13 +6,25 @@
 //
 // Each worker holds at most PIECES_PER_WORKER_IN_FLIGHT parts: the one it hashes and the
 // next, which it reads meanwhile. terminate() stops every worker at once, in the middle of
-// a part; the pool is then done, and a new one starts for the next file.
+// a part; the pool is then done, and a new one starts for the next file. The page starts
+// the workers (src/app/file/file-worker.ts) and hands them in: core starts none itself.
 
 import { wrap, type Remote } from 'comlink';
 import type { Capabilities } from '../bench/capabilities.ts';
-import type { FileWorkerApi, PartResult } from '../../../workers/file.worker.ts';
 import { hashPart, loadKernel } from './part-hasher.ts';
-import { MAX_IN_FLIGHT_BYTES, PIECES_PER_WORKER_IN_FLIGHT, partAt, partCount, rootFromParts, type PartPlan } from './tree.ts';
+import { MAX_IN_FLIGHT_BYTES, PIECES_PER_WORKER_IN_FLIGHT, partAt, partCount, rootFromParts, type Part, type PartPlan } from './tree.ts';
+
+/** A part's 32 bytes, or why it could not be hashed (errors come back as data). */
+export type PartResult = { cv: Uint8Array } | { error: string };
+
+/** What a file worker (workers/file.worker.ts) offers the pool. */
+export interface FileWorkerApi {
+  /** Loads stage `index`; the reason when it cannot run here. */
+  load(index: number, capabilities: Capabilities): Promise<string | undefined>;
+  /** The file the next parts come from: a handle, its bytes stay where they are. */
+  open(blob: Blob): void;
+  part(part: Part): Promise<PartResult>;
+}
 
 /** On the page's own thread parts stay small, so no part blocks it for long. */
 export const ON_PAGE_PIECE_BYTES = 1024 * 1024;
@@ -142,12 +154,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** Starts `count` workers running stage `stage`; rejects with the reason when they cannot. */
-export async function startWorkers(stage: number, count: number, capabilities: Capabilities): Promise<FileHasher> {
+/** Starts `count` workers (each from `spawn`) running stage `stage`; rejects with the reason when they cannot. */
+export async function startWorkers(stage: number, count: number, capabilities: Capabilities, spawn: () => Worker): Promise<FileHasher> {
   const threads: Thread[] = [];
   try {
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(new URL('../../../workers/file.worker.ts', import.meta.url), { type: 'module' });
+      const worker = spawn();
       threads.push({ worker, api: wrap<FileWorkerApi>(worker) });
     }
     const died = new Promise<never>((_, reject) => {

@@ -4,7 +4,7 @@
 // call to the sandbox worker, so a draft that hangs on one input is stopped on it and
 // the learner is told which. A wrong digest is reported with the first byte that differs.
 
-import { patternInput, toHex, type VectorCase } from '../vectors.ts';
+import { INPUT_MODULUS, patternInput, toHex, type VectorCase } from '../vectors.ts';
 
 export type CheckStep = { kind: 'vector'; index: number } | { kind: 'differential'; length: number };
 
@@ -72,7 +72,7 @@ export function checkInput(
     return {
       input: patternInput(vector.input_len),
       expected: fromHex(vector.hash),
-      label: `official vector ${step.index + 1} of ${official.length}: ${vector.input_len} bytes, byte i = i % 251`,
+      label: `official vector ${step.index + 1} of ${official.length}: ${vector.input_len} bytes, byte i = i % ${INPUT_MODULUS}`,
     };
   }
   const input = differentialInput(step.length);

@@ -3,7 +3,7 @@
 // rounds exact halves to even as Go's strconv does (JavaScript's toFixed rounds them up),
 // so a value like 2.5% prints the same here and in benchstat.
 
-import { percentChange, type Comparison } from './compare.ts';
+import { percentChange, type Comparison } from './ab-test.ts';
 import type { Summary } from './median.ts';
 
 /** Exact binary value of a finite double: |x| = mantissa * 2^exponent. */

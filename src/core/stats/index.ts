@@ -4,10 +4,10 @@
 // Pure functions over arrays, usable in the browser, workers and Node alike.
 
 export { summarize, medianOrders, quantileSorted, type Summary, type OrderInterval } from './median.ts';
-export { compareSamples, percentChange, minSamplesToDetect, type Comparison } from './compare.ts';
+export { compareSamples, percentChange, minSamplesToDetect, type Comparison } from './ab-test.ts';
 export { mannWhitney, type UTestResult } from './utest.ts';
 export { geomean, holm } from './aggregate.ts';
 export { formatFixed, formatSigned, formatPlusMinus, formatDelta, formatP, formatPValue } from './format.ts';
 export { tidy, unitClass, commonScale, formatScaled, formatScaledValue, type Scaler, type UnitClass } from './units.ts';
-export { TextTable, superscript } from './table.ts';
+export { TextTable, superscript } from './text-layout.ts';
 export { erfc, normalCdf, normalQuantile } from './normal.ts';

@@ -5,6 +5,11 @@
 
 import { formatFixed } from './format.ts';
 
+/** Throughput in MB/s (10^6 bytes per second, as Go's benchmarks report it) of one hash of `size` bytes taking `nsPerOp`. */
+export function mbPerSec(size: number, nsPerOp: number): number {
+  return (size * 1e3) / nsPerOp;
+}
+
 export type UnitClass = 'decimal' | 'binary';
 
 export interface Scaler {

@@ -4,27 +4,30 @@
 
 import { STAGES } from '../../../steps/index.ts';
 import { formatSize, parseSize } from '../../core/bench/plan.ts';
+import { usage, valueOptions, type UsageOption } from '../../core/usage.ts';
 
 export const DEFAULT_SIZE = 64 * 1024;
 export const DEFAULT_SECONDS = 3;
 const MAX_SECONDS = 600;
 
-export const USAGE = `Usage: npm run profile -- --stage N [options]
+const OPTIONS: UsageOption[] = [
+  { flag: '--stage', value: 'N', help: `the stage: its number, 0 to ${STAGES.length - 1}, or its id (e.g. ${STAGES[5].id})` },
+  { flag: '--size', value: 'SIZE', help: `the input: bytes, or with B, KiB or MiB (e.g. 96, 1KiB, 64KiB, 1MiB); default ${formatSize(DEFAULT_SIZE).replace(' ', '')}` },
+  { flag: '--seconds', value: 'S', help: `how long to sample, more than 0 and at most ${MAX_SECONDS}; default ${DEFAULT_SECONDS}` },
+  { flag: '--browser', help: 'profile on a page of headless Chromium (/usr/bin/chromium or CHROMIUM_PATH) through the DevTools protocol, instead of Node' },
+  { flag: '--out', value: 'FILE', help: 'where to write the .cpuprofile; default results/profile-<stage id>-<size>[-chromium].cpuprofile' },
+  { flag: '-h, --help', help: 'show this help' },
+];
 
-Profiles one stage with V8's sampling profiler while it hashes one input over and
-over, prints where the time goes as pprof's top table (hottest function first), and
-writes V8's own profile as a .cpuprofile file, which Chrome DevTools (Performance
-panel, "Load profile") and speedscope (https://www.speedscope.app) open.
-
-  --stage N      the stage: its number, 0 to ${STAGES.length - 1}, or its id (e.g. ${STAGES[5].id})
-  --size SIZE    the input: bytes, or with B, KiB or MiB (e.g. 96, 1KiB, 64KiB,
-                 1MiB); default ${formatSize(DEFAULT_SIZE).replace(' ', '')}
-  --seconds S    how long to sample, more than 0 and at most ${MAX_SECONDS}; default ${DEFAULT_SECONDS}
-  --browser      profile on a page of headless Chromium (/usr/bin/chromium or
-                 CHROMIUM_PATH) through the DevTools protocol, instead of Node
-  --out FILE     where to write the .cpuprofile; default
-                 results/profile-<stage id>-<size>[-chromium].cpuprofile
-  -h, --help     show this help`;
+export const USAGE = usage(
+  [
+    'Usage: npm run profile -- --stage N [options]',
+    'Profiles one stage with V8\'s sampling profiler while it hashes one input over and over, and prints where the time goes as pprof\'s top table (hottest function first).',
+    'It also writes V8\'s own profile as a .cpuprofile file, which Chrome DevTools (Performance panel, "Load profile") and speedscope (https://www.speedscope.app) open.',
+  ],
+  OPTIONS,
+  17,
+);
 
 export interface ProfileCliOptions {
   stage: number;
@@ -35,7 +38,7 @@ export interface ProfileCliOptions {
   help: boolean;
 }
 
-const VALUE_OPTIONS = new Set(['--stage', '--size', '--seconds', '--out']);
+const VALUE_OPTIONS = valueOptions(OPTIONS);
 
 function stageIndex(text: string): number {
   const byNumber = /^\d+$/.test(text) ? STAGES.find((s) => s.index === Number(text)) : undefined;

@@ -9,6 +9,7 @@ import type { Environment } from '../../../core/bench/results.ts';
 import { measureTimerResolutionMs } from '../../../core/bench/timer.ts';
 import { EVERY_CORE_STAGE } from '../../../core/file/part-hasher.ts';
 import { startWorkers, type FileHasher } from '../../../core/file/pool.ts';
+import { spawnFileWorker } from '../../file/file-worker.ts';
 import { planParts, toHex } from '../../../core/file/tree.ts';
 
 /** Other pieces than the file page's: a size (a power of two, bytes) and how many each worker holds. */
@@ -37,7 +38,7 @@ async function hasherFor(stage: number): Promise<FileHasher> {
   let hasher = hashers.get(stage);
   if (!hasher) {
     const workers = stage === EVERY_CORE_STAGE ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
-    hasher = await startWorkers(stage, workers, detectCapabilities());
+    hasher = await startWorkers(stage, workers, detectCapabilities(), spawnFileWorker);
     hashers.set(stage, hasher);
   }
   return hasher;

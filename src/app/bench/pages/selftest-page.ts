@@ -1,7 +1,8 @@
 // The self-test page: starts the self-test worker, draws one table row per stage or
 // library as results arrive, and leaves the verdict on <body data-status> for tools.
 import { wrap } from 'comlink';
-import type { SelftestApi, SelftestRow } from '../../../../workers/selftest.worker.ts';
+import type { SelftestApi } from '../../../../workers/selftest.worker.ts';
+import type { SelftestRow } from '../../../core/bench/selftest.ts';
 
 const tbody = document.getElementById('rows') as HTMLTableSectionElement;
 const status = document.getElementById('status') as HTMLParagraphElement;

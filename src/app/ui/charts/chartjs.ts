@@ -1,5 +1,5 @@
-// Chart.js, registered with only the pieces our charts use. This module is imported
-// dynamically (see load.ts) so the library is fetched the first time a chart is shown,
+// Chart.js, registered with only the pieces our charts use. ChartCanvas.svelte imports
+// this module dynamically, so the library is fetched the first time a chart is shown,
 // not with the app.
 import {
   BarController,

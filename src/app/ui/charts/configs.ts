@@ -6,9 +6,10 @@ import { formatSize } from '../../../core/bench/plan.ts';
 import { formatMBps, formatRatio, formatSig } from '../../../core/results/text/format.ts';
 import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../../../core/results/analysis/model.ts';
 import type { Interval } from './chartjs.ts';
-import { stepName } from '../../../core/results/text/step-label.ts';
+import { stepName } from '../../../core/results/analysis/step-label.ts';
 import { engineColor, otherStyle, stageColor, stagePoint, type ChartTheme } from './theme.svelte.ts';
 import type { EngineLadder } from '../../../core/results/analysis/engine-ladder.ts';
+import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';
 
 export function font(theme: ChartTheme, scale = 1): Partial<FontSpec> {
   return { size: Math.round(theme.fontSize * scale), family: getFontFamily() };
@@ -335,7 +336,7 @@ export function baselineChart(rows: BaselineRow[], model: ResultsModel, theme: C
         legend: { display: false },
         tooltip: { ...tooltip(theme), callbacks: { label: (item: TooltipItem<'bar'>) => `${formatRatio(Number(item.raw))} blake3-wasm` } },
         intervals: { data: [rows.map((r) => r.range)], color: theme.fg },
-        referenceLine: { value: 1, color: theme.fg, label: 'blake3-wasm', font: fontString(theme) },
+        referenceLine: { value: 1, color: theme.fg, label: BLAKE3_WASM.id, font: fontString(theme) },
       },
     },
   };
@@ -415,7 +416,7 @@ export function ladderChart(ladder: EngineLadder, metric: 'ratio' | 'mbps', them
           },
         },
         intervals: { data: intervals, color: theme.fg },
-        ...(metric === 'ratio' ? { referenceLine: { value: 1, color: theme.fg, label: 'blake3-wasm', font: fontString(theme) } } : {}),
+        ...(metric === 'ratio' ? { referenceLine: { value: 1, color: theme.fg, label: BLAKE3_WASM.id, font: fontString(theme) } } : {}),
       },
     },
   };

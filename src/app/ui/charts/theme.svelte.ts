@@ -3,6 +3,7 @@
 // pixels do not inherit CSS, so the values are read once and re-read whenever the
 // theme can have changed (an attribute on <html>, the system colour scheme, or the
 // window crossing the narrow-screen width).
+import { baselineInfo } from '../../../../steps/baseline-info.ts';
 
 export interface ChartTheme {
   fg: string;
@@ -135,17 +136,12 @@ export function stagePoint(index: number): (typeof STAGE_POINTS)[number] {
 
 /** Baselines and peers: a dash pattern each (and a line for a point), colours apart from the stages near them. */
 export function otherStyle(id: string, theme: ChartTheme): { color: string; dash: number[] } {
+  const display = baselineInfo(id)?.display;
+  if (display) {
+    const color = display.color === 'text' ? theme.fg : display.color === 'muted' ? theme.muted : forTheme(display.color, theme);
+    return { color, dash: display.dash };
+  }
   switch (id) {
-    case 'blake3-wasm':
-      return { color: theme.fg, dash: [8, 4] };
-    case 'hash-wasm':
-      return { color: forTheme('#44AA99', theme), dash: [3, 3] };
-    case 'blake3-jit':
-      return { color: forTheme('#117733', theme), dash: [10, 3, 2, 3, 2, 3] };
-    case 'noble-hashes':
-      return { color: forTheme('#661100', theme), dash: [12, 4, 3, 4] };
-    case 'sha256':
-      return { color: theme.muted, dash: [2, 4] };
     // Native code (npm run bench -- --native): one hue outside the stages' sweep, told apart by the dash.
     case 'native-sse41':
       return { color: `hsl(285 55% ${theme.dark ? 72 : 42}%)`, dash: [1, 3] };
@@ -159,9 +155,9 @@ export function otherStyle(id: string, theme: ChartTheme): { color: string; dash
 }
 
 /**
- * A colour per JavaScript engine, the same in every chart: V8 blue, SpiderMonkey
- * orange, JavaScriptCore green (hues far apart, and apart in lightness too, so they
- * stay distinct for the common colour-vision deficiencies), anything else grey.
+ * A colour per JavaScript engine, the same in every chart and on the class board: V8
+ * blue, SpiderMonkey orange, JavaScriptCore green (hues far apart, and apart in lightness
+ * too, so they stay distinct for the common colour-vision deficiencies), anything else grey.
  */
 export function engineColor(jsEngine: string, theme: ChartTheme): string {
   const light = theme.dark ? 66 : 42;

@@ -4,9 +4,7 @@
 // same model as the rest of the results pages, so a figure here is the figure the
 // engine's own tables show.
 import { measuringEngines, splitByEngine } from '../../bench/engines.ts';
-import { formatSize } from '../../bench/plan.ts';
 import type { ContestantInfo, EngineInfo, Results } from '../../bench/results.ts';
-import { formatRatio, formatSig } from '../text/format.ts';
 import { BASELINE_ID, buildModel, cellKey, type Estimate, type ResultsModel } from './model.ts';
 
 export interface EngineModel {
@@ -64,19 +62,4 @@ export function engineLadder(models: EngineModel[], size: number): EngineLadder 
     if (cells.some((cell) => cell?.estimate)) rows.push({ contestant: contestant.id, title: contestant.title, kind: contestant.kind, cells });
   }
   return { engines: models.map((m) => m.engine), size, rows };
-}
-
-/** The ladder as plain text for the command line: MB/s and x blake3-wasm per engine. */
-export function formatLadderText(ladder: EngineLadder): string {
-  const header = ['', ...ladder.engines.flatMap((e) => [`${e.name} MB/s`, 'x wasm'])];
-  const lines = [
-    header,
-    ...ladder.rows.map((row) => [
-      row.contestant,
-      ...row.cells.flatMap((cell) => (cell?.estimate ? [formatSig(cell.estimate.center), formatRatio(cell.ratio)] : [cell ? cell.reason.split(':')[0] : '–', '–'])),
-    ]),
-  ];
-  const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
-  const text = lines.map((l) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('   ').trimEnd());
-  return `size=${formatSize(ladder.size).replace(' ', '')}\n${text.join('\n')}\n`;
 }

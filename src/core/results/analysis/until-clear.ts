@@ -5,7 +5,7 @@
 import { formatSize } from '../../bench/plan.ts';
 import type { Results } from '../../bench/results.ts';
 import { buildModel, stepRows } from './model.ts';
-import { stepName } from '../text/step-label.ts';
+import { stepName } from './step-label.ts';
 
 /** The default target: every step's ratio known to ±3%, and two minutes at most. */
 export const DEFAULT_CLEAR_PERCENT = 3;

@@ -14,6 +14,7 @@
 // limit (decode-client.ts), so no link can stall the page.
 import type { Results } from '../../bench/results.ts';
 import { JsonShapeGuard } from './json-shape.ts';
+import { SHARE_PREFIX } from './links.ts';
 import { MAX_RESULTS_BYTES, MAX_SHARE_PAYLOAD_CHARS } from './limits.ts';
 import { parseResultsJson, type ResultsCheck } from './validate.ts';
 
@@ -45,7 +46,7 @@ export async function encodeSharePayload(results: Results): Promise<string> {
 /** Reads a link payload back into checked results, or a message saying what is wrong with it. */
 export async function decodeSharePayload(payload: string): Promise<ResultsCheck> {
   if (typeof payload !== 'string' || payload.trim() === '') {
-    return { ok: false, error: 'This link holds no results: the part after "#/share/" is empty.' };
+    return { ok: false, error: `This link holds no results: the part after "${SHARE_PREFIX}" is empty.` };
   }
   if (payload.length > MAX_SHARE_PAYLOAD_CHARS) {
     return {

@@ -2,11 +2,6 @@
 // Pure functions: the same figure reads the same everywhere.
 import type { EngineInfo, Environment } from '../../bench/results.ts';
 
-/** Throughput in MB/s (10^6 bytes per second, as Go's benchmarks report it) of one hash of `size` bytes taking `nsPerOp`. */
-export function mbPerSec(size: number, nsPerOp: number): number {
-  return (size * 1e3) / nsPerOp;
-}
-
 /** Three significant digits, without exponent notation for the values a benchmark produces. */
 export function formatSig(value: number): string {
   if (!Number.isFinite(value)) return '–';

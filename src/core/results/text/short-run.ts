@@ -2,7 +2,7 @@
 // interval needs, every ± is infinite; with fewer than the U test needs, no difference
 // can be significant. The numbers come from the statistics code, not from a constant.
 import type { Results } from '../../bench/results.ts';
-import { minSamplesToDetect } from '../../stats/compare.ts';
+import { minSamplesToDetect } from '../../stats/ab-test.ts';
 import { minSamplesForInterval } from '../../stats/median.ts';
 
 /** 6: the fewest samples whose order statistics bracket the median with 95% confidence. */

@@ -3,9 +3,10 @@
 // against native code at the same SIMD width, one thread; stage 11's gain over stage 10
 // beside what native code gains from the same machine's threads.
 
-import { formatSize } from './plan.ts';
-import type { Results } from './results.ts';
-import { mbPerSec, formatSig } from '../results/text/format.ts';
+import { formatSize } from '../../bench/plan.ts';
+import type { Results } from '../../bench/results.ts';
+import { formatSig } from './format.ts';
+import { mbPerSec } from '../../stats/units.ts';
 
 const ONE_BLOCK = '10-simd-one-block';
 const EVERY_CORE = '11-every-core';

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Results } from '../src/core/bench/results.ts';
-import { samplesFromText } from '../src/core/results/analysis/compare.ts';
-import { goBenchToResults, nameKeys, parseGoBench, parseSizeLabel, rowName, sizeLabel, toGoBench } from '../src/core/results/io/gofmt.ts';
+import { samplesFromText } from '../src/core/results/analysis/comparison-report.ts';
+import { goBenchToResults, nameKeys, parseGoBench, parseSizeLabel, rowName, sizeLabel, toGoBench } from '../src/core/results/io/benchfmt.ts';
 import { parseResultsJson, validateResults } from '../src/core/results/io/validate.ts';
 import { engineFromEnv, mergeEngineResults } from '../src/core/bench/engines.ts';
 

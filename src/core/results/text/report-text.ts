@@ -4,10 +4,10 @@
 // prints exactly as benchstat prints it (tests/stats-golden.test.ts checks this).
 
 import { formatDelta, formatP, formatPlusMinus, formatPValue, formatSigned } from '../../stats/format.ts';
-import { TextTable, superscript } from '../../stats/table.ts';
+import { TextTable, superscript } from '../../stats/text-layout.ts';
 import { commonScale, formatScaled, formatScaledValue, unitClass } from '../../stats/units.ts';
-import type { ComparisonReport, ComparisonTable, StageReport, StepComparison } from '../analysis/compare.ts';
-import { sizeLabel } from '../io/gofmt.ts';
+import type { ComparisonReport, ComparisonTable, StageReport, StepComparison } from '../analysis/comparison-report.ts';
+import { sizeLabel } from '../io/benchfmt.ts';
 
 export interface TextOptions {
   /** Add the Holm-adjusted p beside the raw one: "(p=0.002 n=10 holm=0.012)". */

@@ -1,6 +1,6 @@
-// The shape of a stage's story, on its own so the stories (narrative.ts, and stage 11's
-// in every-core-story.ts) and the pages that show them import it without importing
-// each other.
+// The shape of a stage's story, on its own so the readers of the stories' Markdown
+// (src/app/story/narrative.ts, src/app/go/stages.ts) and the pages that show them import
+// it without importing each other.
 
 export interface Part {
   lead: string;

@@ -1,6 +1,6 @@
-// Results as Go benchmark text (golang.org/design/14313-benchmark-format), so a run can
-// be fed to the real benchstat, and Go benchmark text (ours or `go test -bench` output)
-// read back for `npm run compare`.
+// Results as Go benchmark text, benchfmt (golang.org/design/14313-benchmark-format), so
+// a run can be fed to the real benchstat, and Go benchmark text (ours or `go test -bench`
+// output) read back for `npm run compare`.
 //
 // One line per sample:
 //   BenchmarkBLAKE3/stage=04-state-locals/size=1KiB-2  20000  51234.5 ns/op  19.98 MB/s
@@ -24,7 +24,7 @@ import {
   type RunConfig,
   type RunResult,
 } from '../../bench/results.ts';
-import { mbPerSec } from '../text/format.ts';
+import { mbPerSec } from '../../stats/units.ts';
 import { validateResults, type ResultsCheck } from './validate.ts';
 
 export const GO_BENCH_NAME = 'BLAKE3';

@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { Results, RunResult } from '../src/core/bench/results.ts';
-import { compareResults, compareStages } from '../src/core/results/analysis/compare.ts';
-import { formatComparisonReport, formatStageReport } from '../src/core/results/text/compare-text.ts';
+import { compareResults, compareStages } from '../src/core/results/analysis/comparison-report.ts';
+import { formatComparisonReport, formatStageReport } from '../src/core/results/text/report-text.ts';
 import { holm } from '../src/core/stats/index.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
 

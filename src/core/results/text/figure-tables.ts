@@ -4,12 +4,12 @@
 // a chart shows is missing here.
 import { formatSize } from '../../bench/plan.ts';
 import type { RunStatus } from '../../bench/results.ts';
-import type { Comparison } from '../../stats/compare.ts';
+import type { Comparison } from '../../stats/ab-test.ts';
 import { formatDelta, formatP, formatPlusMinus, formatPValue } from '../../stats/format.ts';
-import { superscript } from '../../stats/table.ts';
-import type { ComparisonTable } from '../analysis/compare.ts';
+import { superscript } from '../../stats/text-layout.ts';
+import type { ComparisonTable } from '../analysis/comparison-report.ts';
 import { formatRatio, formatSig } from './format.ts';
-import { stepName } from './step-label.ts';
+import { stepName } from '../analysis/step-label.ts';
 import type { EngineLadder } from '../analysis/engine-ladder.ts';
 import { cellKey, inMBps, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../analysis/model.ts';
 

@@ -1,7 +1,7 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
 import './app.css';
-import { startIsolation } from './isolation.svelte.ts';
+import { startIsolation } from '../isolation.svelte.ts';
 
 void startIsolation();
 

@@ -2,17 +2,18 @@
 // unit (sec/op and B/s, as benchstat tidies ns/op and MB/s), a geomean row, and
 // Holm-adjusted p-values beside benchstat's raw ones. Also the bench CLI's view of one
 // run: every stage against the stage before it and against the WebAssembly baseline.
-// Text layout lives in compare-text.ts.
+// Text layout lives in text/report-text.ts.
 
 import { enginesOf } from '../../bench/engines.ts';
 import type { ContestantInfo, ContestantKind, Results } from '../../bench/results.ts';
 import { geomean, holm } from '../../stats/aggregate.ts';
-import { compareSamples, percentChange, type Comparison } from '../../stats/compare.ts';
+import { compareSamples, percentChange, type Comparison } from '../../stats/ab-test.ts';
 import { summarize, type Summary } from '../../stats/median.ts';
 import { tidy } from '../../stats/units.ts';
-import { mbPerSec } from '../text/format.ts';
-import { benchmarkName, goConfig, nameEngine, looksLikeGoBench, nameKeys, parseGoBench, parseSizeLabel, rowName, type GoBenchFile } from '../io/gofmt.ts';
+import { mbPerSec } from '../../stats/units.ts';
+import { benchmarkName, goConfig, nameEngine, looksLikeGoBench, nameKeys, parseGoBench, parseSizeLabel, rowName, type GoBenchFile } from '../io/benchfmt.ts';
 import { parseResultsJson } from '../io/validate.ts';
+import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';
 
 export interface SampleRow {
   /** Benchmark name without "Benchmark" (and for ours without -GOMAXPROCS, see rowName): "BLAKE3/stage=04-state-locals/size=1KiB". */
@@ -326,7 +327,7 @@ function timesOf(center: number, reference: number | null, unit: string): number
 export function compareStages(results: Results, options: StageOptions = {}): StageReport {
   const alpha = options.alpha ?? 0.05;
   const confidence = options.confidence ?? 0.95;
-  const baseline = options.baseline ?? 'blake3-wasm';
+  const baseline = options.baseline ?? BLAKE3_WASM.id;
   const unit = options.unit ?? 'sec/op';
   const set = samplesFromResults(results, 'results');
   const samples = (contestant: string, size: number) =>

@@ -1,0 +1,94 @@
+// The playground's sandbox worker, all but its entry: the bench worker's core
+// (bench-core.ts: the same verification, warm-up, calibration and timing) serving
+// compiled stages instead of the registry's: the learner's draft, the original stage
+// and the stage before it, all compiled by the same compiler and linked here the same
+// way, so the comparison is fair. It also checks a draft against the official vectors
+// and the independent implementation, one input per call, so a draft that hangs on one
+// input is stopped on that input.
+import { createBenchCore } from '../bench/bench-core.ts';
+import type { Contestant, ContestantHasher } from '../bench/contestants.ts';
+import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
+import type { VectorCase } from '../vectors.ts';
+import { linkOrder, rewriteImports, type Program } from './link.ts';
+import { checkDigest, checkInput, type CheckOutcome, type CheckStep } from './checks.ts';
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+/** Links a program's modules as blob: URLs, dependencies first, and imports its entry. */
+async function loadProgram(program: Program): Promise<ContestantHasher> {
+  const files = Object.keys(program.modules);
+  const urls = new Map<string, string>();
+  for (const file of linkOrder(program)) {
+    const js = rewriteImports(program.modules[file], file, files, (name) => urls.get(name)!);
+    // The file name in a comment: error stacks then point at something recognisable.
+    const blob = new Blob([`${js}\n//# sourceURL=${program.id}/${file}\n`], { type: 'text/javascript' });
+    urls.set(file, URL.createObjectURL(blob));
+  }
+  const module = (await import(/* @vite-ignore */ urls.get(program.entry)!)) as { hash?: unknown };
+  if (typeof module.hash !== 'function') {
+    throw new Error(`${program.entry} must export a function hash(input: Uint8Array): Uint8Array`);
+  }
+  return module as ContestantHasher;
+}
+
+/** What the sandbox needs from outside: the vector file, the independent hash, blake3-wasm. */
+export interface SandboxDeps {
+  vectors: readonly VectorCase[];
+  oracle: (input: Uint8Array) => Uint8Array;
+  loadBlake3Wasm: () => Promise<ContestantHasher>;
+}
+
+/** The sandbox worker's calls: the bench core over the compiled programs, and check(). */
+export function servePrograms(programs: Program[], deps: SandboxDeps) {
+  const contestants = new Map<string, Contestant>();
+  for (const program of programs) {
+    contestants.set(program.id, {
+      id: program.id,
+      title: program.title,
+      kind: 'stage',
+      oracle: 'blake3',
+      requires: program.requires,
+      version: program.id,
+      files: [],
+      load: () => loadProgram(program),
+    });
+  }
+  contestants.set(BLAKE3_WASM.id, {
+    ...BLAKE3_WASM,
+    kind: 'baseline',
+    oracle: 'blake3',
+    files: [],
+    load: deps.loadBlake3Wasm,
+  });
+  const core = createBenchCore({ resolve: (id) => contestants.get(id) });
+  const loaded = new Map<string, Promise<ContestantHasher>>();
+
+  return {
+    ...core,
+    /** One correctness check of a program, never timed; a throw or wrong digest comes back as data. */
+    async check(id: string, step: CheckStep): Promise<CheckOutcome> {
+      const contestant = contestants.get(id);
+      if (!contestant) return { ok: false, message: `unknown program "${id}"` };
+      if (!loaded.has(id)) loaded.set(id, contestant.load());
+      let hasher: ContestantHasher;
+      try {
+        hasher = await loaded.get(id)!;
+      } catch (error) {
+        return { ok: false, message: `could not load: ${describeError(error)}` };
+      }
+      const { input, expected, label } = checkInput(step, deps.vectors, deps.oracle);
+      let digest: unknown;
+      try {
+        digest = await hasher.hash(input);
+      } catch (error) {
+        return { ok: false, label, message: `threw: ${describeError(error)}` };
+      }
+      return checkDigest(label, digest, expected);
+    },
+  };
+}
+
+export type PlaygroundCore = ReturnType<typeof servePrograms>;

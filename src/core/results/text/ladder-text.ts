@@ -1,0 +1,20 @@
+// The engine ladder (analysis/engine-ladder.ts) as plain text for the command line:
+// MB/s and the multiple of blake3-wasm, one column pair per engine.
+import { formatSize } from '../../bench/plan.ts';
+import type { EngineLadder } from '../analysis/engine-ladder.ts';
+import { formatRatio, formatSig } from './format.ts';
+
+/** One size of the ladder: a header row, then one row per contestant. */
+export function formatLadderText(ladder: EngineLadder): string {
+  const header = ['', ...ladder.engines.flatMap((e) => [`${e.name} MB/s`, 'x wasm'])];
+  const lines = [
+    header,
+    ...ladder.rows.map((row) => [
+      row.contestant,
+      ...row.cells.flatMap((cell) => (cell?.estimate ? [formatSig(cell.estimate.center), formatRatio(cell.ratio)] : [cell ? cell.reason.split(':')[0] : '–', '–'])),
+    ]),
+  ];
+  const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
+  const text = lines.map((l) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('   ').trimEnd());
+  return `size=${formatSize(ladder.size).replace(' ', '')}\n${text.join('\n')}\n`;
+}
