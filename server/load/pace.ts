@@ -4,6 +4,7 @@
 // projector's stream times each post from its sending to the board. A class behind one
 // address (a school) has every device, the flood's too, on that address.
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
+import { POST_EVERY_MS } from '../../src/core/class/protocol.ts';
 import type { At } from './addresses.ts';
 import { Device, percentile, pool, sleep, type Stream } from './client.ts';
 import { planResults } from './server-process.ts';
@@ -26,8 +27,6 @@ export interface ClassUnderTest {
   /** The one address every device of the class shares (a school's), or none: each device has its own. */
   address?: string;
 }
-
-const POST_EVERY_MS = 2500;
 
 /** A device of the class: on the class's one address, or on one of its own. */
 export const deviceOf = (klass: ClassUnderTest) => new Device(klass.address);

@@ -4,13 +4,13 @@
 // the projector's and the students' streams come back by themselves; the students' tokens
 // still work, so their posts go on.
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
+import { POST_EVERY_MS } from '../../src/core/class/protocol.ts';
 import { address, addressesOf, type Target } from './addresses.ts';
 import { Device, sleep, type Stream } from './client.ts';
 import { fmtMs, joinStudents, type ClassUnderTest } from './pace.ts';
 import { planResults, startServer } from './server-process.ts';
 import type { Row } from './report.ts';
 
-const POST_EVERY_MS = 2500;
 /** How long after the restart the streams have to be back. */
 const BACK_WITHIN_MS = 5000;
 
