@@ -3,7 +3,7 @@
 // to fill the class, the teacher's controls, the host's key, streams, results documents,
 // the board and the export.
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
-import { path } from '../../src/core/class/protocol.ts';
+import { address, addressesOf } from './addresses.ts';
 import { Device } from './client.ts';
 import { boardReads, exportWhileServing, offPlanAndLarge } from './documents.ts';
 import { hiddenLeavesBoards, hostOnly, nicknames, oneDeviceFills, teacherControls } from './hostile.ts';
@@ -20,11 +20,11 @@ export async function classScenario(students: number, seconds: number, log: (lin
   try {
     const host = new Device();
     const size = students + lateStudents(students) + SPARE_PLACES;
-    const started = await host.call(`${server.url}${path('start')}`, { body: { plan: DEFAULT_CLASS_PLAN, size }, token: server.hostKey });
+    const started = await host.call(address(server.url, 'start'), { body: { plan: DEFAULT_CLASS_PLAN, size }, token: server.hostKey });
     if (started.status !== 201) throw new Error(`starting the class: ${started.status} ${JSON.stringify(started.body)}`);
-    const base = `${server.url}${path('info', { code: started.body.code })}`;
-    const projector = await new Device().stream(`${base}/events?ticket=${encodeURIComponent(started.body.ticket)}`);
-    const klass: ClassUnderTest = { url: server.url, base, teacherToken: started.body.teacherToken, projector, students: [] };
+    const at = addressesOf(server.url, started.body.code);
+    const projector = await new Device().stream(at('events', { ticket: started.body.ticket }));
+    const klass: ClassUnderTest = { at, teacherToken: started.body.teacherToken, projector, students: [] };
     const rows: Row[] = [];
     log(`${students} students join`);
     const joined = await joinStudents(klass, students, 'student');

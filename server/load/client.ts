@@ -4,6 +4,7 @@
 // as a server outside it sees it); either way it has its own keep-alive connections.
 // Requests time themselves; event streams note when each event arrived.
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { Target } from './addresses.ts';
 
 export interface Answer {
   status: number;
@@ -45,8 +46,8 @@ export function newAddress(): string {
   return `127.${200 + ((devices >> 16) & 0x1f)}.${(devices >> 8) & 0xff}.${(devices & 0xff) || 1}`;
 }
 
+/** What a call sends; its method is its route's (a Target's). */
 export interface CallInit {
-  method?: string;
   body?: unknown;
   raw?: string;
   type?: string;
@@ -62,7 +63,7 @@ export class Device {
     this.#agent = new Agent({ keepAlive: true, localAddress: this.address, maxSockets: 8 });
   }
 
-  call(url: string, init: CallInit = {}): Promise<Answer> {
+  call(to: Target, init: CallInit = {}): Promise<Answer> {
     const headers: Record<string, string> = { ...init.headers };
     const text = init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined);
     if (text !== undefined) headers['Content-Type'] = init.type ?? 'application/json';
@@ -70,7 +71,7 @@ export class Device {
     const started = performance.now();
     const once = () =>
       new Promise<Answer>((resolve, reject) => {
-        const sent = request(url, { method: init.method ?? (text !== undefined ? 'POST' : 'GET'), headers, agent: this.#agent }, (response) => {
+        const sent = request(to.url, { method: to.method, headers, agent: this.#agent }, (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('error', reject);
@@ -89,10 +90,10 @@ export class Device {
   }
 
   /** Opens an event stream; resolves once the answer's head has arrived. */
-  stream(url: string): Promise<Stream> {
+  stream(to: Target): Promise<Stream> {
     return new Promise((resolve, reject) => {
       // A connection of its own, outside the keep-alive pool: a stream holds it for good.
-      const get = request(url, { localAddress: this.address, agent: false }, (response) => resolve(readStream(get, response)));
+      const get = request(to.url, { method: to.method, localAddress: this.address, agent: false }, (response) => resolve(readStream(get, response)));
       get.on('error', reject);
       get.end();
     });

@@ -3,7 +3,7 @@
 // without the host's key, nicknames that hide or impersonate, bodies another site's page
 // could send.
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
-import { path } from '../../src/core/class/protocol.ts';
+import { address } from './addresses.ts';
 import { Device, pool } from './client.ts';
 import { deviceOf, type ClassUnderTest } from './pace.ts';
 import { planResults } from './server-process.ts';
@@ -13,18 +13,18 @@ import type { Row } from './report.ts';
 export async function oneDeviceFills(klass: ClassUnderTest, size: number): Promise<Row[]> {
   const device = deviceOf(klass);
   const teacher = new Device();
-  const refusedBefore = (await teacher.call(`${klass.base}/board`, { token: klass.teacherToken })).body.teacher.refused.full;
-  const left = size - (await teacher.call(klass.base)).body.students;
+  const refusedBefore = (await teacher.call(klass.at('board'), { token: klass.teacherToken })).body.teacher.refused.full;
+  const left = size - (await teacher.call(klass.at('info'))).body.students;
   const started = performance.now();
-  const answers = await pool(Array.from({ length: 500 }, (_, i) => i), 20, (i) => device.call(`${klass.base}/students`, { body: { nickname: `bot ${i}` } }));
+  const answers = await pool(Array.from({ length: 500 }, (_, i) => i), 20, (i) => device.call(klass.at('join'), { body: { nickname: `bot ${i}` } }));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const accepted = answers.filter((a) => a.status === 201);
   const truthful = answers.filter((a) => a.status === 409).every((a) => a.body.reason === 'full' && /^This class is full/.test(a.body.error));
-  const counted = (await teacher.call(`${klass.base}/board`, { token: klass.teacherToken })).body.teacher.refused.full - refusedBefore;
+  const counted = (await teacher.call(klass.at('board'), { token: klass.teacherToken })).body.teacher.refused.full - refusedBefore;
   // The teacher removes every machine that sent nothing: the bots' places are free again.
-  const removed = (await teacher.call(`${klass.base}/students`, { method: 'DELETE', token: klass.teacherToken })).body.removed;
-  const after = await deviceOf(klass).call(`${klass.base}/students`, { body: { nickname: 'after the bots' } });
-  if (after.status === 201) await teacher.call(`${klass.base}/students/${after.body.id}`, { method: 'DELETE', token: klass.teacherToken });
+  const removed = (await teacher.call(klass.at('removeSilent'), { token: klass.teacherToken })).body.removed;
+  const after = await deviceOf(klass).call(klass.at('join'), { body: { nickname: 'after the bots' } });
+  if (after.status === 201) await teacher.call(klass.at('remove', { id: after.body.id }), { token: klass.teacherToken });
   device.close();
   return [
     {
@@ -41,13 +41,13 @@ export async function oneDeviceFills(klass: ClassUnderTest, size: number): Promi
 export async function teacherControls(klass: ClassUnderTest): Promise<Row> {
   const teacher = new Device();
   const t = { token: klass.teacherToken };
-  const closed = await teacher.call(`${klass.base}/joins`, { method: 'PUT', body: { open: false }, ...t });
-  const refused = await new Device().call(`${klass.base}/students`, { body: { nickname: 'while closed' } });
-  await teacher.call(`${klass.base}/joins`, { method: 'PUT', body: { open: true }, ...t });
+  const closed = await teacher.call(klass.at('joins'), { body: { open: false }, ...t });
+  const refused = await new Device().call(klass.at('join'), { body: { nickname: 'while closed' } });
+  await teacher.call(klass.at('joins'), { body: { open: true }, ...t });
   const victim = klass.students[0];
-  const removed = await teacher.call(`${klass.base}/students/${victim.id}`, { method: 'DELETE', ...t });
-  const after = await victim.device.call(`${klass.base}/students/${victim.id}/results?done=1`, { method: 'PUT', raw: JSON.stringify(planResults(0, DEFAULT_CLASS_PLAN)), token: victim.token });
-  const board = await teacher.call(`${klass.base}/board`, t);
+  const removed = await teacher.call(klass.at('remove', { id: victim.id }), t);
+  const after = await victim.device.call(klass.at('results', { id: victim.id, done: true }), { raw: JSON.stringify(planResults(0, DEFAULT_CLASS_PLAN)), token: victim.token });
+  const board = await teacher.call(klass.at('board'), t);
   const gone = !board.body.entries.some((e: { id: string }) => e.id === victim.id);
   klass.students.shift();
   const pass = closed.status === 200 && refused.status === 403 && removed.status === 200 && after.status === 404 && gone;
@@ -63,10 +63,10 @@ export async function teacherControls(klass: ClassUnderTest): Promise<Row> {
 export async function hostOnly(url: string, hostKey: string): Promise<Row> {
   const stranger = new Device();
   const statuses = await pool(Array.from({ length: 200 }, (_, i) => i), 20, (i) =>
-    stranger.call(`${url}${path('start')}`, { body: {}, token: i % 2 ? 'not-the-host-key' : undefined }).then((a) => a.status),
+    stranger.call(address(url, 'start'), { body: {}, token: i % 2 ? 'not-the-host-key' : undefined }).then((a) => a.status),
   );
   const started = statuses.filter((s) => s === 201).length;
-  const host = await new Device().call(`${url}${path('start')}`, { body: {}, token: hostKey });
+  const host = await new Device().call(address(url, 'start'), { body: {}, token: hostKey });
   stranger.close();
   return { check: '4 host\'s key', did: '200 starts without the key, then the host', measured: `${started} started; host: ${host.status}`, target: '0; 201', pass: started === 0 && host.status === 201 };
 }
@@ -74,12 +74,12 @@ export async function hostOnly(url: string, hostKey: string): Promise<Row> {
 export async function hiddenLeavesBoards(klass: ClassUnderTest): Promise<Row> {
   const teacher = new Device();
   const target = klass.students[0];
-  await teacher.call(`${klass.base}/students/${target.id}/hidden`, { method: 'PUT', body: { hidden: true }, token: klass.teacherToken });
-  const publicBoard = await new Device().call(`${klass.base}/board`);
-  const teacherBoard = await teacher.call(`${klass.base}/board`, { token: klass.teacherToken });
+  await teacher.call(klass.at('hidden', { id: target.id }), { body: { hidden: true }, token: klass.teacherToken });
+  const publicBoard = await new Device().call(klass.at('board'));
+  const teacherBoard = await teacher.call(klass.at('board'), { token: klass.teacherToken });
   const onPublic = publicBoard.body.entries.some((e: { id: string }) => e.id === target.id);
   const flagged = teacherBoard.body.entries.find((e: { id: string }) => e.id === target.id)?.hidden === true;
-  await teacher.call(`${klass.base}/students/${target.id}/hidden`, { method: 'PUT', body: { hidden: false }, token: klass.teacherToken });
+  await teacher.call(klass.at('hidden', { id: target.id }), { body: { hidden: false }, token: klass.teacherToken });
   return { check: '7 hidden', did: 'teacher hides a machine', measured: `public board: ${onPublic ? 'shows it' : 'gone'}; teacher's copy flags it: ${flagged}`, target: 'gone; true (the page leaves it out)', pass: !onPublic && flagged };
 }
 
@@ -88,10 +88,10 @@ const TWINS = ['student 2', 'STUDENT 2', 'Student 2 ', 'ѕtudent 2', 'stüdent 2
 
 export async function nicknames(klass: ClassUnderTest): Promise<Row[]> {
   const device = () => new Device();
-  const hostile = await Promise.all(HOSTILE_NICKNAMES.map((nickname) => device().call(`${klass.base}/students`, { body: { nickname } })));
-  const twins = await Promise.all(TWINS.map((nickname) => device().call(`${klass.base}/students`, { body: { nickname } })));
-  const plain = await device().call(`${klass.base}/students`, { raw: '{"nickname":"plain"}', type: 'text/plain' });
-  const broken = await device().call(`${klass.base}/students`, { raw: '{"nickname":"broken"' });
+  const hostile = await Promise.all(HOSTILE_NICKNAMES.map((nickname) => device().call(klass.at('join'), { body: { nickname } })));
+  const twins = await Promise.all(TWINS.map((nickname) => device().call(klass.at('join'), { body: { nickname } })));
+  const plain = await device().call(klass.at('join'), { raw: '{"nickname":"plain"}', type: 'text/plain' });
+  const broken = await device().call(klass.at('join'), { raw: '{"nickname":"broken"' });
   const hostileRefused = hostile.filter((a) => a.status === 400).length;
   const twinsRefused = twins.filter((a) => a.status === 409).length;
   return [

@@ -4,6 +4,8 @@
 // projector's stream times each post from its sending to the board. A class behind one
 // address (a school) has every device, the flood's too, on that address.
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
+import { POST_EVERY_MS } from '../../src/core/class/protocol.ts';
+import type { At } from './addresses.ts';
 import { Device, percentile, pool, sleep, type Stream } from './client.ts';
 import { planResults } from './server-process.ts';
 import type { Row } from './report.ts';
@@ -17,16 +19,14 @@ export interface Joined {
 }
 
 export interface ClassUnderTest {
-  url: string;
-  base: string;
+  /** The class's routes. */
+  at: At;
   teacherToken: string;
   projector: Stream;
   students: Joined[];
   /** The one address every device of the class shares (a school's), or none: each device has its own. */
   address?: string;
 }
-
-const POST_EVERY_MS = 2500;
 
 /** A device of the class: on the class's one address, or on one of its own. */
 export const deviceOf = (klass: ClassUnderTest) => new Device(klass.address);
@@ -35,7 +35,7 @@ export async function joinStudents(klass: ClassUnderTest, count: number, prefix:
   return pool(Array.from({ length: count }, (_, i) => i), 50, async (i) => {
     const device = deviceOf(klass);
     const nickname = `${prefix} ${i + 1}`;
-    const answer = await device.call(`${klass.base}/students`, { body: { nickname } });
+    const answer = await device.call(klass.at('join'), { body: { nickname } });
     if (answer.status === 201) klass.students.push({ ...answer.body, device });
     return answer.status;
   });
@@ -56,11 +56,10 @@ export interface Posted {
 export async function studentRun(klass: ClassUnderTest, student: Joined, seed: number, until: number, tally: Map<string, number>, posted: Posted[]) {
   const documents = [1, 2].map((samples) => JSON.stringify(planResults(seed, DEFAULT_CLASS_PLAN, samples)));
   await sleep(Math.random() * POST_EVERY_MS);
-  const url = `${klass.base}/students/${student.id}/results`;
   const post = async (done: boolean) => {
     const sent = performance.now();
     const wall = Date.now();
-    const answer = await student.device.call(`${url}?done=${done ? 1 : 0}`, { method: 'PUT', raw: documents[done ? 1 : 0], token: student.token });
+    const answer = await student.device.call(klass.at('results', { id: student.id, done }), { raw: documents[done ? 1 : 0], token: student.token });
     const key = `${done ? 'final' : 'partial'} ${answer.status}`;
     tally.set(key, (tally.get(key) ?? 0) + 1);
     if (answer.status === 200) posted.push({ sent, wall, id: student.id, updatedAt: answer.body.entry.updatedAt, done });
@@ -91,7 +90,7 @@ async function flood(klass: ClassUnderTest, perSecond: number, until: number, ta
     const batch = Array.from({ length: Math.round(perSecond / 10) }, () => {
       const target = klass.students[n++ % klass.students.length];
       return devices[n % devices.length]
-        .call(`${klass.base}/students/${target.id}/results?done=1`, { method: 'PUT', raw: body })
+        .call(klass.at('results', { id: target.id, done: true }), { raw: body })
         .then((answer) => tally.set(answer.status, (tally.get(answer.status) ?? 0) + 1))
         .catch(() => tally.set(0, (tally.get(0) ?? 0) + 1));
     });
@@ -116,7 +115,7 @@ export async function classAtPace(klass: ClassUnderTest, seconds: number, label 
     const before = klass.students.length;
     const statuses = await joinStudents(klass, lateStudents(before), 'late');
     const document = JSON.stringify(planResults(0, DEFAULT_CLASS_PLAN, 1));
-    await Promise.all(klass.students.slice(before).map((s) => s.device.call(`${klass.base}/students/${s.id}/results?done=0`, { method: 'PUT', raw: document, token: s.token })));
+    await Promise.all(klass.students.slice(before).map((s) => s.device.call(klass.at('results', { id: s.id, done: false }), { raw: document, token: s.token })));
     return statuses;
   });
   const [finished] = await Promise.all([runs, flooding]);

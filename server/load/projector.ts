@@ -5,6 +5,7 @@
 // when its input closes.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import type { Target } from './addresses.ts';
 import { Device } from './client.ts';
 
 /** When an entry (by machine id and the time the server gave it) reached the projector. */
@@ -19,9 +20,9 @@ export interface WatchedProjector {
   stop(): Promise<Arrival[]>;
 }
 
-/** Starts the projector's process on `url` (an event stream) and resolves once its stream is open. */
-export async function watchProjector(url: string): Promise<WatchedProjector> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/load/projector.ts', url], { stdio: ['pipe', 'pipe', 'inherit'] });
+/** Starts the projector's process on `stream` (a class's event stream) and resolves once the stream is open. */
+export async function watchProjector(stream: Target): Promise<WatchedProjector> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/load/projector.ts', JSON.stringify(stream)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   const received: string[] = [];
   let ready: () => void = () => {};
@@ -41,7 +42,7 @@ export async function watchProjector(url: string): Promise<WatchedProjector> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const stream = await new Device().stream(process.argv[2]);
+  const stream = await new Device().stream(JSON.parse(process.argv[2]) as Target);
   if (stream.status !== 200) throw new Error(`the projector's stream was refused (${stream.status})`);
   process.stdout.write('ready\n');
   process.stdin.resume();

@@ -4,23 +4,23 @@
 // the projector's and the students' streams come back by themselves; the students' tokens
 // still work, so their posts go on.
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
-import { path } from '../../src/core/class/protocol.ts';
+import { POST_EVERY_MS } from '../../src/core/class/protocol.ts';
+import { address, addressesOf, type Target } from './addresses.ts';
 import { Device, sleep, type Stream } from './client.ts';
 import { fmtMs, joinStudents, type ClassUnderTest } from './pace.ts';
 import { planResults, startServer } from './server-process.ts';
 import type { Row } from './report.ts';
 
-const POST_EVERY_MS = 2500;
 /** How long after the restart the streams have to be back. */
 const BACK_WITHIN_MS = 5000;
 
 /** A stream that reopens itself (as a page's EventSource does) until `stop`; `back` is when it last connected. */
-function resilientStream(device: Device, url: string) {
+function resilientStream(device: Device, to: Target) {
   const state = { stream: null as Stream | null, back: 0, stopped: false };
   void (async () => {
     while (!state.stopped) {
       try {
-        const stream = await device.stream(url);
+        const stream = await device.stream(to);
         if (stream.status === 200) {
           state.stream = stream;
           state.back = performance.now();
@@ -39,12 +39,12 @@ export async function restartScenario(students: number, seconds: number, log: (l
   const server = await startServer();
   try {
     const host = new Device();
-    const started = await host.call(`${server.url}${path('start')}`, { body: { plan: DEFAULT_CLASS_PLAN, size: students + 10 }, token: server.hostKey });
-    const base = `${server.url}${path('info', { code: started.body.code })}`;
-    const klass: ClassUnderTest = { url: server.url, base, teacherToken: started.body.teacherToken, projector: null as unknown as Stream, students: [] };
+    const started = await host.call(address(server.url, 'start'), { body: { plan: DEFAULT_CLASS_PLAN, size: students + 10 }, token: server.hostKey });
+    const at = addressesOf(server.url, started.body.code);
+    const klass: ClassUnderTest = { at, teacherToken: started.body.teacherToken, projector: null as unknown as Stream, students: [] };
     await joinStudents(klass, students, 'student');
-    const projector = resilientStream(new Device(), `${base}/events?ticket=${encodeURIComponent(started.body.ticket)}`);
-    const pages = klass.students.map((s) => resilientStream(s.device, `${base}/events?ticket=${encodeURIComponent(s.ticket)}`));
+    const projector = resilientStream(new Device(), at('events', { ticket: started.body.ticket }));
+    const pages = klass.students.map((s) => resilientStream(s.device, at('events', { ticket: s.ticket })));
     const hostKey = server.hostKey;
 
     // Students post at pace; the last acknowledged post of each is what must survive.
@@ -59,7 +59,7 @@ export async function restartScenario(students: number, seconds: number, log: (l
       while (performance.now() < until) {
         const sent = performance.now();
         try {
-          const answer = await student.device.call(`${base}/students/${student.id}/results?done=0`, { method: 'PUT', raw: document, token: student.token });
+          const answer = await student.device.call(at('results', { id: student.id, done: false }), { raw: document, token: student.token });
           if (answer.status === 200) acknowledged.set(student.id, answer.body.entry.updatedAt);
           if (sent > restarted) {
             postsAfter++;
@@ -82,7 +82,7 @@ export async function restartScenario(students: number, seconds: number, log: (l
     await Promise.all(runs);
     // Back: connected since the restart began; how long after the new server said it was listening.
     const backAt = [projector, ...pages].map((p) => (p.state.back > restarting ? Math.max(0, p.state.back - restarted) : -1));
-    const board = (await host.call(`${base}/board`)).body;
+    const board = (await host.call(at('board'))).body;
     const onBoard = new Map<string, number>(board.entries.map((e: { id: string; updatedAt: number }) => [e.id, e.updatedAt]));
     const lost = [...ackedAtKill].filter(([id, at]) => (onBoard.get(id) ?? -1) < at).length;
     for (const stream of [projector, ...pages]) stream.stop();

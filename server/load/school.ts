@@ -5,7 +5,7 @@
 // script gets the places left and no more, each refusal is counted on the teacher's board,
 // and removing the script's silent machines gives their places back.
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
-import { path } from '../../src/core/class/protocol.ts';
+import { address, addressesOf } from './addresses.ts';
 import { Device, pool } from './client.ts';
 import { classAtPace, joinStudents, lateStudents, type ClassUnderTest } from './pace.ts';
 import { startServer } from './server-process.ts';
@@ -22,12 +22,12 @@ export async function schoolScenario(students: number, seconds: number, log: (li
   try {
     const teacher = new Device(SCHOOL);
     const size = students + lateStudents(students) + SPARE_PLACES;
-    const started = await teacher.call(`${server.url}${path('start')}`, { body: { plan: DEFAULT_CLASS_PLAN, size }, token: server.hostKey });
+    const started = await teacher.call(address(server.url, 'start'), { body: { plan: DEFAULT_CLASS_PLAN, size }, token: server.hostKey });
     if (started.status !== 201) throw new Error(`starting the class: ${started.status} ${JSON.stringify(started.body)}`);
-    const base = `${server.url}${path('info', { code: started.body.code })}`;
+    const at = addressesOf(server.url, started.body.code);
     const t = { token: started.body.teacherToken as string };
-    const projector = await new Device(SCHOOL).stream(`${base}/events?ticket=${encodeURIComponent(started.body.ticket)}`);
-    const klass: ClassUnderTest = { url: server.url, base, teacherToken: t.token, projector, students: [], address: SCHOOL };
+    const projector = await new Device(SCHOOL).stream(at('events', { ticket: started.body.ticket }));
+    const klass: ClassUnderTest = { at, teacherToken: t.token, projector, students: [], address: SCHOOL };
     const rows: Row[] = [];
 
     log(`${students} students join from one address`);
@@ -36,7 +36,7 @@ export async function schoolScenario(students: number, seconds: number, log: (li
     rows.push({ check: 'S join', did: `${students} students join from one address (class of ${size})`, measured: `${joinedOk} joined; ${students - joinedOk} refused`, target: 'all; 0', pass: joinedOk === students });
 
     // Every page follows the board on its machine's ticket, from the same address as the projector.
-    const pages = await pool(klass.students, 50, (student) => student.device.stream(`${base}/events?ticket=${encodeURIComponent(student.ticket)}`));
+    const pages = await pool(klass.students, 50, (student) => student.device.stream(at('events', { ticket: student.ticket })));
     const live = [projector, ...pages].filter((s) => s.status === 200).length;
     rows.push({ check: 'S live boards', did: `${pages.length} pages and the projector follow the board from that address`, measured: `${live} of ${pages.length + 1} live`, target: 'all', pass: live === pages.length + 1 });
 
@@ -45,17 +45,17 @@ export async function schoolScenario(students: number, seconds: number, log: (li
 
     log('a script on the same network tries to fill the class');
     const script = new Device(SCHOOL);
-    const left = size - (await teacher.call(base)).body.students;
-    const answers = await pool(Array.from({ length: SCRIPT_JOINS }, (_, i) => i), 20, (i) => script.call(`${base}/students`, { body: { nickname: `bot ${i}` } }));
+    const left = size - (await teacher.call(at('info'))).body.students;
+    const answers = await pool(Array.from({ length: SCRIPT_JOINS }, (_, i) => i), 20, (i) => script.call(at('join'), { body: { nickname: `bot ${i}` } }));
     const taken = answers.filter((a) => a.status === 201).length;
     const full = answers.filter((a) => a.body?.reason === 'full' && /^This class is full: it takes \d+ machines\. Ask your teacher/.test(a.body.error)).length;
     rows.push({ check: 'S script fills', did: `${SCRIPT_JOINS} joins from a script at the school's address (${left} places left)`, measured: `${taken} joined; ${full} told "class full, ask your teacher"`, target: `<= ${left}; the rest`, pass: taken <= left && taken + full === SCRIPT_JOINS });
 
-    const board = (await teacher.call(`${base}/board`, t)).body;
+    const board = (await teacher.call(at('board'), t)).body;
     const silent = board.entries.filter((e: { silent: boolean }) => e.silent).length;
     rows.push({ check: 'S teacher sees', did: "the teacher's board after the script", measured: `${board.teacher.refused.full} refusals "class full"; ${silent} silent machines listed`, target: `${full}; ${taken}`, pass: board.teacher.refused.full === full && silent === taken });
 
-    const removed = (await teacher.call(`${base}/students`, { method: 'DELETE', ...t })).body.removed;
+    const removed = (await teacher.call(at('removeSilent'), t)).body.removed;
     const after = await joinStudents(klass, Math.min(taken, 3), 'after');
     const placesBack = after.every((s) => s === 201);
     rows.push({ check: 'S places back', did: 'teacher removes the silent machines; students join again', measured: `${removed} removed; ${after.filter((s) => s === 201).length} of ${after.length} joined`, target: `${taken}; all`, pass: removed === taken && placesBack });

@@ -3,8 +3,9 @@
 // projector's stream must connect and students must join; every slow connection must be
 // closed within seconds, and the server must hold no more connections than its caps.
 import { connect, type Socket } from 'node:net';
-import { path } from '../../src/core/class/protocol.ts';
+import { path, ROUTES } from '../../src/core/class/protocol.ts';
 import { CONNECTION_CAPS, TIMEOUTS } from '../limits.ts';
+import { address, addressesOf } from './addresses.ts';
 import { Device, newAddress, percentile, pool, sleep } from './client.ts';
 import { fmtMs } from './pace.ts';
 import { startServer } from './server-process.ts';
@@ -42,9 +43,9 @@ export function slowClient(url: URL, from: string, head: string, rest: string): 
 /** `count` slow heads from one address and `count` slow join bodies from another, against `code`'s class. */
 export function slowAttack(serverUrl: string, code: string, count: number): Promise<SlowClient[]> {
   const url = new URL(serverUrl);
-  const join = `POST ${path('join', { code })} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
+  const join = `${ROUTES.join.method} ${path('join', { code })} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
   return Promise.all([
-    ...Array.from({ length: count }, () => slowClient(url, '127.66.0.1', `GET ${path('board', { code })} HTTP/1.1\r\n`, `Host: ${url.host}\r\nX-Slow: ${'a'.repeat(100)}`)),
+    ...Array.from({ length: count }, () => slowClient(url, '127.66.0.1', `${ROUTES.board.method} ${path('board', { code })} HTTP/1.1\r\n`, `Host: ${url.host}\r\nX-Slow: ${'a'.repeat(100)}`)),
     ...Array.from({ length: count }, () => slowClient(url, '127.66.0.2', join, `{"nickname": "${'b'.repeat(180)}"}`)),
   ]);
 }
@@ -53,9 +54,9 @@ export async function slowClientsScenario(count: number, log: (line: string) => 
   const server = await startServer();
   try {
     const host = new Device();
-    const started = await host.call(`${server.url}${path('start')}`, { body: {}, token: server.hostKey });
+    const started = await host.call(address(server.url, 'start'), { body: {}, token: server.hostKey });
     const { code, ticket } = started.body;
-    const base = `${server.url}${path('info', { code })}`;
+    const at = addressesOf(server.url, code);
     const filesBefore = server.openFiles();
     let filesPeak = filesBefore;
     let watching = true;
@@ -71,9 +72,9 @@ export async function slowClientsScenario(count: number, log: (line: string) => 
     const slow = await slowAttack(server.url, code, count);
     // With every slow connection open: how long the projector's stream takes to connect.
     const connecting = performance.now();
-    const projector = await new Device().stream(`${base}/events?ticket=${encodeURIComponent(ticket)}`);
+    const projector = await new Device().stream(at('events', { ticket }));
     const projectorMs = performance.now() - connecting;
-    const joins = await pool(Array.from({ length: 20 }, (_, i) => i), 20, (i) => new Device(newAddress()).call(`${base}/students`, { body: { nickname: `student ${i}` } }));
+    const joins = await pool(Array.from({ length: 20 }, (_, i) => i), 20, (i) => new Device(newAddress()).call(at('join'), { body: { nickname: `student ${i}` } }));
     const joined = joins.filter((j) => j.status === 201).length;
     const limit = TIMEOUTS.requestMs + 5000;
     while (slow.some((s) => s.closedAt === null) && performance.now() - began < limit) await sleep(250);

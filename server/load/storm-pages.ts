@@ -3,6 +3,7 @@
 // board with the ETag of the copy they hold, as src/app/class/live.svelte.ts does. Apart from
 // the process that times the projector, so the storm's own work never delays the clock
 // that measures the server. Prints its tally as JSON when `seconds` are over.
+import { addressesOf, type At } from './addresses.ts';
 import { Device, sleep } from './client.ts';
 
 /** A page holds its stream this long (at random, ms) before it drops again. */
@@ -16,21 +17,23 @@ export interface StormTally {
 }
 
 export interface StormPlan {
-  base: string;
+  /** The server's address (http://host:port) and the class's code. */
+  server: string;
+  code: string;
   /** Tickets of the joined machines' pages; the other pages have not joined. */
   tickets: string[];
   pages: number;
   seconds: number;
 }
 
-async function stormPage(device: Device, base: string, ticket: string | undefined, until: number, tally: StormTally) {
+async function stormPage(device: Device, at: At, ticket: string | undefined, until: number, tally: StormTally) {
   let etag: string | undefined;
   while (performance.now() < until) {
     try {
-      const stream = await device.stream(`${base}/events${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ''}`);
+      const stream = await device.stream(at('events', { ticket }));
       tally.reconnects++;
       if (stream.status !== 200) tally.failed++;
-      const board = await device.call(`${base}/board`, { headers: etag ? { 'If-None-Match': etag } : {} });
+      const board = await device.call(at('board'), { headers: etag ? { 'If-None-Match': etag } : {} });
       tally.reads++;
       if (board.status === 304) tally.notModified++;
       else if (board.status === 200) etag = String(board.headers.etag);
@@ -47,7 +50,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const plan = JSON.parse(process.argv[2]) as StormPlan;
   const until = performance.now() + plan.seconds * 1000;
   const tally: StormTally = { reconnects: 0, reads: 0, notModified: 0, failed: 0 };
-  await Promise.all(Array.from({ length: plan.pages }, (_, i) => stormPage(new Device(), plan.base, plan.tickets[i], until, tally)));
+  const at = addressesOf(plan.server, plan.code);
+  await Promise.all(Array.from({ length: plan.pages }, (_, i) => stormPage(new Device(), at, plan.tickets[i], until, tally)));
   process.stdout.write(JSON.stringify(tally) + '\n');
   process.exit(0);
 }

@@ -4,8 +4,8 @@
 // (storm-pages.ts, in a process of its own). The projector's lag from a post to its screen
 // must stay under 300 ms at p99.
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
-import { path } from '../../src/core/class/protocol.ts';
 import { spawn } from 'node:child_process';
+import { address, addressesOf } from './addresses.ts';
 import { Device, percentile, sleep, type Stream } from './client.ts';
 import { fmtMs, joinStudents, studentRun, type ClassUnderTest, type Posted } from './pace.ts';
 import { watchProjector } from './projector.ts';
@@ -31,11 +31,11 @@ export async function stormScenario(students: number, seconds: number, log: (lin
   try {
     const host = new Device();
     // The teacher made room for every page of the storm, joined or not.
-    const started = await host.call(`${server.url}${path('start')}`, { body: { plan: DEFAULT_CLASS_PLAN, size: Math.max(students + 10, PAGES) }, token: server.hostKey });
-    const base = `${server.url}${path('info', { code: started.body.code })}`;
+    const started = await host.call(address(server.url, 'start'), { body: { plan: DEFAULT_CLASS_PLAN, size: Math.max(students + 10, PAGES) }, token: server.hostKey });
+    const at = addressesOf(server.url, started.body.code);
     // The projector times the storm from a process of its own; the class needs a stream of its own too.
-    const projector = await watchProjector(`${base}/events?ticket=${encodeURIComponent(started.body.ticket)}`);
-    const klass: ClassUnderTest = { url: server.url, base, teacherToken: started.body.teacherToken, projector: null as unknown as Stream, students: [] };
+    const projector = await watchProjector(at('events', { ticket: started.body.ticket }));
+    const klass: ClassUnderTest = { at, teacherToken: started.body.teacherToken, projector: null as unknown as Stream, students: [] };
     await joinStudents(klass, students, 'student');
 
     log(`${PAGES} pages reconnect for ${seconds} s while ${students} students post`);
@@ -43,7 +43,7 @@ export async function stormScenario(students: number, seconds: number, log: (lin
     const posts = new Map<string, number>();
     const posted: Posted[] = [];
     // The joined students' own pages storm on their tickets; the rest are pages that have not joined.
-    const storm = stormPages({ base, tickets: klass.students.map((s) => s.ticket), pages: PAGES, seconds });
+    const storm = stormPages({ server: server.url, code: started.body.code, tickets: klass.students.map((s) => s.ticket), pages: PAGES, seconds });
     const runs = klass.students.map((student, i) => studentRun(klass, student, i, until, posts, posted));
     const [tally] = await Promise.all([storm, ...runs]);
     await sleep(1000);

@@ -2,8 +2,8 @@
 // while the class keeps sending (the server's memory must not follow their backlog).
 import { DEFAULT_CONTESTANT_IDS } from '../../src/core/bench/contestants.ts';
 import { DEFAULT_SIZES } from '../../src/core/bench/plan.ts';
-import { path } from '../../src/core/class/protocol.ts';
 import { anonymousStreams } from '../limits.ts';
+import { address, addressesOf } from './addresses.ts';
 import { Device, pool, sleep } from './client.ts';
 import type { ClassUnderTest } from './pace.ts';
 import { planResults, type LoadServer } from './server-process.ts';
@@ -16,11 +16,11 @@ import type { Row } from './report.ts';
  */
 export async function manyStreams(klass: ClassUnderTest, count: number, size: number, teacherTicket: string): Promise<Row> {
   const device = new Device();
-  const opened = await pool(Array.from({ length: count }, (_, i) => i), 50, () => device.stream(`${klass.base}/events`));
+  const opened = await pool(Array.from({ length: count }, (_, i) => i), 50, () => device.stream(klass.at('events')));
   const accepted = opened.filter((s) => s.status === 200).length;
-  const projector = await new Device().stream(`${klass.base}/events?ticket=${encodeURIComponent(teacherTicket)}`);
+  const projector = await new Device().stream(klass.at('events', { ticket: teacherTicket }));
   const student = klass.students[klass.students.length - 1];
-  const own = await student.device.stream(`${klass.base}/events?ticket=${encodeURIComponent(student.ticket)}`);
+  const own = await student.device.stream(klass.at('events', { ticket: student.ticket }));
   for (const stream of [...opened, projector, own]) stream.close();
   const room = anonymousStreams(size);
   return {
@@ -39,12 +39,12 @@ const SLOW_READER_BYTES = 16 * 1024 * 1024;
 async function wideClass(server: LoadServer) {
   const plan = { contestants: DEFAULT_CONTESTANT_IDS.filter((id) => id !== 'sha256'), sizes: [...DEFAULT_SIZES], rounds: 3 };
   const host = new Device();
-  const started = await host.call(`${server.url}${path('start')}`, { body: { plan }, token: server.hostKey });
-  const base = `${server.url}${path('info', { code: started.body.code })}`;
-  const student = (await host.call(`${base}/students`, { body: { nickname: 'wide' } })).body;
-  await host.call(`${base}/students/${student.id}/results?done=1`, { method: 'PUT', raw: JSON.stringify(planResults(1, plan)), token: student.token });
+  const started = await host.call(address(server.url, 'start'), { body: { plan }, token: server.hostKey });
+  const at = addressesOf(server.url, started.body.code);
+  const student = (await host.call(at('join'), { body: { nickname: 'wide' } })).body;
+  await host.call(at('results', { id: student.id, done: true }), { raw: JSON.stringify(planResults(1, plan)), token: student.token });
   host.close();
-  return { base, teacherToken: started.body.teacherToken as string, id: student.id as string };
+  return { at, teacherToken: started.body.teacherToken as string, id: student.id as string };
 }
 
 /**
@@ -55,11 +55,11 @@ async function wideClass(server: LoadServer) {
  */
 export async function slowReaders(server: LoadServer, readers: number, seconds: number): Promise<Row> {
   const wide = await wideClass(server);
-  const slow = await Promise.all(Array.from({ length: readers }, () => new Device().stream(`${wide.base}/events`)));
+  const slow = await Promise.all(Array.from({ length: readers }, () => new Device().stream(wide.at('events'))));
   for (const stream of slow) stream.pause();
   let ended = 0;
   for (const stream of slow) void stream.ended.then(() => ended++);
-  const reader = await new Device().stream(`${wide.base}/events`);
+  const reader = await new Device().stream(wide.at('events'));
   const rssBefore = server.rssMiB();
   let rssPeak = rssBefore;
   const teachers = Array.from({ length: 4 }, () => new Device());
@@ -70,7 +70,7 @@ export async function slowReaders(server: LoadServer, readers: number, seconds: 
     teachers.flatMap((teacher) =>
       Array.from({ length: 4 }, async () => {
         while (!enough()) {
-          await teacher.call(`${wide.base}/students/${wide.id}/hidden`, { method: 'PUT', body: { hidden: false }, token: wide.teacherToken });
+          await teacher.call(wide.at('hidden', { id: wide.id }), { body: { hidden: false }, token: wide.teacherToken });
           if (++sent % 100 === 0) rssPeak = Math.max(rssPeak, server.rssMiB());
         }
       }),
