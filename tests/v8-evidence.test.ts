@@ -65,6 +65,11 @@ describe('V8 evidence, as stored', () => {
     expect(disagreements(s5, noise)).toEqual([]);
     const deopt = { ...s5, functions: s5.functions.map((f, i) => (i === 0 ? { ...f, optimizedAtEnd: !f.optimizedAtEnd } : f)) };
     expect(disagreements(s5, deopt)).toHaveLength(1);
+    // A deopt for insufficient type feedback (and the end it leads to) depends on when TurboFan compiled; any other is a decision.
+    const early = { ...s5, functions: s5.functions.map((f, i) => (i === 0 ? { ...f, optimizedAtEnd: false, deopts: [...f.deopts, { phase: 'large' as const, kind: 'deopt-eager', reason: 'Insufficient type feedback for call', count: 1 }] } : f)) };
+    expect(disagreements(s5, early)).toEqual([]);
+    const other = { ...s5, functions: s5.functions.map((f, i) => (i === 0 ? { ...f, deopts: [...f.deopts, { phase: 'large' as const, kind: 'deopt-eager', reason: 'wrong map', count: 1 }] } : f)) };
+    expect(disagreements(s5, other)).toHaveLength(1);
   });
 });
 

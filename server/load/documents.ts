@@ -34,7 +34,7 @@ export async function boardReads(klass: ClassUnderTest, reads: number): Promise<
   const burst = await Promise.all(Array.from({ length: 10 }, () => new Device().call(klass.at('board'))));
   const burstMs = Math.max(...burst.map((a) => a.ms));
   const p99 = percentile(times, 0.99);
-  return { check: '6 board reads', did: `${reads} reads of a ${entries}-machine board, then 10 at once`, measured: `p99 ${fmtMs(p99)}; 10 at once ${fmtMs(burstMs)}`, target: 'p99 <= 100 ms; <= 1 s', pass: p99 <= 100 && burstMs <= 1000 };
+  return { check: '6 board reads', did: `${reads} reads of a ${entries}-machine board, then 10 at once`, measured: `p99 ${fmtMs(p99)}; 10 at once ${fmtMs(burstMs)}`, target: 'p99 <= 100 ms; <= 1 s', pass: p99 <= 100 && burstMs <= 1000, speed: true };
 }
 
 export async function exportWhileServing(klass: ClassUnderTest): Promise<Row> {
