@@ -41,12 +41,24 @@ describe('content', () => {
     const doc = parseMarkdown('---\narticle:\n  headline: "1.6×"\n  relativeTo: the stage before\ncautionAfter: true\ngo: [go-bounds, go-inlining]\n---\n\nIntro.\n\n# Why\n\nThe lead,\non two lines.\n\nMore.\n\n- one\n- two\n', 'x.md');
     expect(doc.meta).toEqual({ article: { headline: '1.6×', relativeTo: 'the stage before' }, cautionAfter: true, go: ['go-bounds', 'go-inlining'] });
     expect(doc.intro).toEqual({ paragraphs: ['Intro.'], items: [] });
-    expect(doc.sections.why).toEqual({ paragraphs: ['The lead, on two lines.', 'More.'], items: ['one', 'two'] });
+    expect(doc.sections.why).toEqual({ heading: 'Why', level: 1, paragraphs: ['The lead, on two lines.', 'More.'], items: ['one', 'two'] });
     expect(() => parseMarkdown('# A\n\n<b>bold</b>\n', 'x.md')).toThrow('x.md:3: lists start with "- ", and content holds no HTML');
-    expect(() => parseMarkdown('## Sub\n', 'x.md')).toThrow('x.md:1: a heading is "# Words"');
+    expect(() => parseMarkdown('### Sub\n', 'x.md')).toThrow('x.md:1: a heading is "# Words" or "## Words"');
     expect(() => parseMarkdown('# A\n# A\n', 'x.md')).toThrow('x.md:2: the heading "A" is used twice');
     expect(() => parseMarkdown('---\na:\n   b: 1\n---\n', 'x.md')).toThrow('x.md:3: nested keys are indented by two spaces');
     expect(() => parseMarkdown('---\na b\n---\n', 'x.md')).toThrow('x.md:2: front matter reads "key: value"');
+  });
+
+  it('reads a `## ` sub-heading, and a heading\'s {#name}, which the words may change around', () => {
+    const doc = parseMarkdown('# BLAKE3 in five minutes {#blake3}\n\nIdeas.\n\n## 1. Chunks {#chunks}\n\nBytes.\n\n## Plain words\n', 'x.md');
+    expect(doc.sections).toEqual({
+      blake3: { heading: 'BLAKE3 in five minutes', level: 1, paragraphs: ['Ideas.'], items: [] },
+      chunks: { heading: '1. Chunks', level: 2, paragraphs: ['Bytes.'], items: [] },
+      'plain words': { heading: 'Plain words', level: 2, paragraphs: [], items: [] },
+    });
+    expect(() => parseMarkdown('# One {#a}\n## Two {#a}\n', 'x.md')).toThrow('x.md:2: the heading "{#a}" is used twice');
+    expect(() => parseMarkdown('# One {#Big}\n', 'x.md')).toThrow('x.md:1: a heading\'s name is {#name}');
+    expect(() => parseMarkdown('#Tight\n', 'x.md')).toThrow('x.md:1: a heading is "# Words"');
   });
 
   it('has a story for every stage and every Go stage, and no file nothing reads', () => {
