@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { STORIES } from '../../src/app/story/narrative.ts';
+import { INTRO, introFigures } from '../../src/app/story/intro-prose.ts';
+import { MEASURE, measureFigures } from '../../src/app/story/measure-prose.ts';
+import { routeHref } from '../../src/app/ui/routes.ts';
 import { launchBrowser, openApp, type OpenedPage } from './harness.ts';
 
 const LAST = STAGES.length - 1;
@@ -148,16 +151,40 @@ describe('the story', () => {
     expectClean(opened);
   });
 
+  it('shows the front page\'s words from content/intro.md: the stages counted, its marks as markup, its links built by the router', async () => {
+    const opened = await openApp(browser, '/#/');
+    const { page } = opened;
+    await expect.poll(() => heading(page).textContent()).toBe(INTRO.title);
+    expect(await page.locator('main .lede').first().textContent()).toMatch(new RegExp(`^${introFigures().count} versions`));
+    expect(await page.locator('main h2').allTextContents()).toEqual([INTRO.blake3, INTRO.lesson, INTRO.use].map((section) => section.heading));
+    expect(await page.locator('main h3').allTextContents()).toEqual([INTRO.chunks, INTRO.compression, INTRO.chaining, INTRO.tree].map((section) => section.heading));
+    const use = page.locator('main section[aria-labelledby="use-title"]');
+    expect(await use.locator('li').count()).toBe(INTRO.use.items.length);
+    expect(await use.locator('kbd').allTextContents()).toEqual(expect.arrayContaining(['←', '→', 'P']));
+    const hrefs = await use.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(expect.arrayContaining([routeHref({ page: 'bench' }), routeHref({ page: 'measure' }), '/selftest.html']));
+    // No mark is left showing as text.
+    expect(await page.locator('main').textContent()).not.toMatch(/\*\*|\+\+|\]\(|`/);
+    expectClean(opened);
+  });
+
   it('teaches the measurement with the engine\'s own numbers', async () => {
     const opened = await openApp(browser, '/#/measure');
     const { page } = opened;
     await expect.poll(() => heading(page).textContent()).toBe('How we measure');
+    const figures = measureFigures();
+    const text = await page.locator('main').textContent();
+    expect(text).toContain(MEASURE.lede[0]);
+    expect(text).toContain(`up for ${figures['warmup-ms']} ms`);
+    expect(text).toContain(`the ${figures.lo} and the ${figures.hi} fastest`);
+    expect(text).not.toMatch(/\{[a-z-]+\}|\*\*|`/);
     const verdicts = await page.locator('main table tbody td:last-child').allTextContents();
     // The example family: four survive Holm, the 0.03 and the 0.048 do not.
     expect(verdicts.map((v) => v.startsWith('significant'))).toEqual([true, true, true, true, false, false]);
     const slider = page.locator('main .trap input[type="range"]');
     await slider.fill('1');
     await expect.poll(() => page.locator('main .trap .big').textContent()).toBe('5.0%');
+    expect(await page.locator('main .trap figcaption').textContent()).toContain(' among 1 comparisons ');
     expectClean(opened);
   });
 

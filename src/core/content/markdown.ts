@@ -2,12 +2,15 @@
 // its structured parts. This reads one into plain data: the front matter as an object,
 // and the text as paragraphs and list items under each `#` heading. It runs when the app
 // is built (src/node/content-plugin.ts), so the pages get data, never HTML: text stays
-// text, with `backticks` marking code as everywhere else in the story.
+// text, with `backticks` marking code as everywhere else in the story (the two pages
+// that are not a stage read a few more marks: proseSegments in src/app/ui/inline.ts).
 //
 // Only what the content uses is read, and anything else is refused with its line, so a
 // typo fails the build instead of showing up on a page: front matter of `key: value`
 // lines, nested maps indented by two spaces, `[a, b]` lists and "quoted" strings;
-// paragraphs (lines joined by a space), `- ` list items and `# ` headings.
+// paragraphs (lines joined by a space), `- ` list items, and `# ` headings with `## `
+// below them. A heading may end in `{#name}`, the name a page finds its section by, so
+// its words can change without touching the page.
 
 export type FrontValue = string | number | boolean | string[] | FrontMatter;
 export interface FrontMatter {
@@ -19,12 +22,22 @@ export interface Block {
   items: string[];
 }
 
+export interface Section extends Block {
+  /** The heading's words as written, without its `{#name}`. */
+  heading: string;
+  /** 1 for `# `, 2 for `## `. */
+  level: 1 | 2;
+}
+
 export interface MarkdownDoc {
   meta: FrontMatter;
   /** The text before the first heading. */
   intro: Block;
-  /** The text under each heading, by the heading's words in lower case: "# Why" is `why`. */
-  sections: Record<string, Block>;
+  /**
+   * The text under each heading, by its `{#name}` or else by its words in lower case:
+   * "# Why" is `why`, "# BLAKE3 in five minutes {#blake3}" is `blake3`.
+   */
+  sections: Record<string, Section>;
 }
 
 const fail = (file: string, line: number, what: string): never => {
@@ -82,7 +95,7 @@ export function parseMarkdown(text: string, file: string): MarkdownDoc {
     start = end + 1;
   }
   const intro: Block = { paragraphs: [], items: [] };
-  const sections: Record<string, Block> = {};
+  const sections: Record<string, Section> = {};
   let block = intro;
   let paragraph: string[] = [];
   const close = () => {
@@ -94,11 +107,14 @@ export function parseMarkdown(text: string, file: string): MarkdownDoc {
     if (line === '') close();
     else if (line.startsWith('#')) {
       close();
-      const heading = /^# (\S.*)$/.exec(line);
-      if (!heading) fail(file, i + 1, 'a heading is "# Words" (one level is all the content uses)');
-      const name = heading![1].toLowerCase();
-      if (Object.hasOwn(sections, name)) fail(file, i + 1, `the heading "${heading![1]}" is used twice`);
-      block = sections[name] = { paragraphs: [], items: [] };
+      const heading = /^(#{1,2}) (\S.*?)(?: \{#([a-z][a-z0-9-]*)\})?$/.exec(line);
+      if (!heading) fail(file, i + 1, 'a heading is "# Words" or "## Words" (two levels are all the content uses), perhaps ending in {#name}');
+      const [, hashes, words, id] = heading!;
+      if (/\{#/.test(words)) fail(file, i + 1, 'a heading\'s name is {#name}: lower case letters, digits and "-", at the end');
+      const name = id ?? words.toLowerCase();
+      if (Object.hasOwn(sections, name)) fail(file, i + 1, `the heading "${id ? `{#${id}}` : words}" is used twice`);
+      const section: Section = { heading: words, level: hashes.length as 1 | 2, paragraphs: [], items: [] };
+      block = sections[name] = section;
     } else if (line.startsWith('- ')) {
       close();
       block.items.push(line.slice(2).trim());

@@ -1,0 +1,34 @@
+// The front page's words, from content/intro.md (see page-prose.ts for the rules). The
+// page keeps the stage list, the tree's diagram, the code of g and the links' addresses.
+
+import { STAGES } from '../../../steps/index.ts';
+import type { MarkdownDoc } from '../../core/content/markdown.ts';
+import { pageFile } from './page-prose.ts';
+
+// Counted, not typed: the sentence stays true when a stage is added.
+const WORDS = ['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen'];
+
+/** The front page's figures: how many stages there are, in words. */
+export const introFigures = (): Record<string, string> => ({ count: WORDS[STAGES.length] ?? String(STAGES.length) });
+
+function introOf() {
+  const file = pageFile(import.meta.glob<MarkdownDoc>('/content/intro.md', { eager: true, import: 'default' }), 'intro', introFigures(), 'the front page');
+  const prose = {
+    file: file.name,
+    eyebrow: file.string('eyebrow'),
+    title: file.string('title'),
+    lede: file.lede(),
+    blake3: file.section('blake3', { level: 1, paragraphs: 1 }),
+    chunks: file.section('chunks', { level: 2, paragraphs: 1 }),
+    /** The first paragraph comes before the code of g, the rest after it. */
+    compression: file.section('compression', { level: 2, paragraphs: 2 }),
+    chaining: file.section('chaining', { level: 2, paragraphs: 1 }),
+    tree: file.section('tree', { level: 2, paragraphs: 1 }),
+    lesson: file.section('lesson', { level: 1, paragraphs: 1 }),
+    use: file.section('use', { level: 1, paragraphs: 0, items: true }),
+  };
+  file.done();
+  return prose;
+}
+
+export const INTRO = introOf();

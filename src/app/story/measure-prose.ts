@@ -1,0 +1,57 @@
+// The words of "How we measure", from content/measure.md (see page-prose.ts for the
+// rules). The page keeps the schedules, the false-alarm slider and Holm's table; the
+// figures in its prose are the engine's own settings and arithmetic, filled in here, so
+// the page cannot drift from the engine.
+
+import { DEFAULT_ROUNDS, DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, WARMUP_MS } from '../../core/bench/plan.ts';
+import type { MarkdownDoc } from '../../core/content/markdown.ts';
+import { minSamplesToDetect } from '../../core/stats/index.ts';
+import { medianOrders, minSamplesForInterval } from '../../core/stats/median.ts';
+import { pageFile } from './page-prose.ts';
+
+/** The significance level and confidence the page explains. */
+export const ALPHA = 0.05;
+export const CONFIDENCE = 0.95;
+
+const ordinal = (n: number) => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+
+/** The page's figures. `{tests}` follows the page's slider, so it is left for the page to fill. */
+export function measureFigures(): Record<string, string | number> {
+  const orders = medianOrders(DEFAULT_ROUNDS, CONFIDENCE);
+  return {
+    'warmup-ms': WARMUP_MS,
+    'sample-ms': DEFAULT_SAMPLE_TARGET_MS,
+    'time-box-s': DEFAULT_TIME_BOX_MS / 1000,
+    rounds: DEFAULT_ROUNDS,
+    lo: ordinal(orders.lo),
+    hi: ordinal(orders.hi),
+    coverage: (orders.confidence * 100).toFixed(1),
+    'min-interval': minSamplesForInterval(CONFIDENCE).replace('>= ', ''),
+    detect: minSamplesToDetect(ALPHA).n,
+    tests: '{tests}',
+  };
+}
+
+function measureOf() {
+  const file = pageFile(import.meta.glob<MarkdownDoc>('/content/measure.md', { eager: true, import: 'default' }), 'measure', measureFigures(), '"How we measure"');
+  const prose = {
+    file: file.name,
+    eyebrow: file.string('eyebrow'),
+    title: file.string('title'),
+    lede: file.lede(),
+    noise: file.section('noise', { level: 1, paragraphs: 0, items: true }),
+    samples: file.section('samples', { level: 1, paragraphs: 1 }),
+    interleave: file.section('interleave', { level: 1, paragraphs: 1 }),
+    ci: file.section('ci', { level: 1, paragraphs: 1 }),
+    p: file.section('p', { level: 1, paragraphs: 1 }),
+    clear: file.section('clear', { level: 1, paragraphs: 1 }),
+    /** The first paragraph comes before the slider, the last is the note under Holm's table, the rest come before the table. */
+    multiple: file.section('multiple', { level: 1, paragraphs: 3 }),
+    heat: file.section('heat', { level: 1, paragraphs: 1 }),
+    captions: { schedule: file.string('captions.schedule'), trap: file.string('captions.trap'), holm: file.string('captions.holm') },
+  };
+  file.done();
+  return prose;
+}
+
+export const MEASURE = measureOf();
