@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../src/core/content/markdown.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
 import { INTRO, introFigures } from '../src/app/story/intro-prose.ts';
-import { MEASURE, measureFigures } from '../src/app/story/measure-prose.ts';
+import { HOLM_FAMILY, MEASURE, measureFigures } from '../src/app/story/measure-prose.ts';
 import { PAGE_LINKS, PageFile } from '../src/app/story/page-prose.ts';
 import { ContentReader } from '../src/app/ui/content.ts';
 import { proseSegments } from '../src/app/ui/inline.ts';
@@ -116,6 +116,8 @@ describe('content', () => {
   it('reads the front page and "How we measure" from content/, with the figures computed, not typed', () => {
     // Counted: the lede starts with the number of stages, in words.
     expect(INTRO.lede[0].startsWith(`${introFigures().count} versions`)).toBe(true);
+    // 1 MiB is 16,384 blocks of 64 bytes in 1,024 chunks, whose tree has 1,023 parents.
+    expect(JSON.stringify(INTRO)).toContain('a 1 MiB input means 16,384 block compressions (and 1,023 more for the tree');
     expect(INTRO.use.items.some((item) => item.includes('](selftest)'))).toBe(true);
     // The engine's own settings and arithmetic, filled in where the prose names them.
     const figures = measureFigures();
@@ -124,6 +126,10 @@ describe('content', () => {
     expect(MEASURE.ci.paragraphs[0]).toContain(`the ${figures.lo} and the ${figures.hi} fastest`);
     expect(MEASURE.ci.paragraphs[0]).toContain(`${figures.coverage}% certainty`);
     expect(MEASURE.p.paragraphs[1]).toContain(`fewer than ${figures.detect} samples`);
+    // The words under Holm's table read the example family the table shows.
+    const [near, last] = HOLM_FAMILY.slice(-2).map((row) => row.p);
+    expect(MEASURE.multiple.paragraphs.at(-1)).toContain(`on their own, ${near} and ${last} are below 0.05`);
+    expect(MEASURE.captions.holm).toContain(`on ${figures['family-size']} comparisons`);
     // The slider's count is left for the page to fill as the slider moves.
     expect(MEASURE.captions.trap).toContain('{tests}');
     expect(JSON.stringify([INTRO, MEASURE]), 'links name a page; the page builds the address').not.toContain('#/');

@@ -8,8 +8,17 @@ import { pageFile } from './page-prose.ts';
 // Counted, not typed: the sentence stays true when a stage is added.
 const WORDS = ['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen'];
 
-/** The front page's figures: how many stages there are, in words. */
-export const introFigures = (): Record<string, string> => ({ count: WORDS[STAGES.length] ?? String(STAGES.length) });
+// BLAKE3's sizes: a block is 64 bytes, a chunk 16 blocks; 1 MiB is 1024 chunks, and a
+// binary tree over n leaves has n - 1 parents, each one more compression.
+const MIB_BLOCKS = (1024 * 1024) / 64;
+const MIB_PARENTS = (1024 * 1024) / 1024 - 1;
+
+/** The front page's figures: how many stages there are, in words, and what 1 MiB costs in compressions. */
+export const introFigures = (): Record<string, string> => ({
+  count: WORDS[STAGES.length] ?? String(STAGES.length),
+  'mib-blocks': MIB_BLOCKS.toLocaleString('en-US'),
+  'mib-parents': MIB_PARENTS.toLocaleString('en-US'),
+});
 
 function introOf() {
   const file = pageFile(import.meta.glob<MarkdownDoc>('/content/intro.md', { eager: true, import: 'default' }), 'intro', introFigures(), 'the front page');

@@ -5,13 +5,40 @@
 
 import { DEFAULT_ROUNDS, DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, WARMUP_MS } from '../../core/bench/plan.ts';
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
-import { minSamplesToDetect } from '../../core/stats/index.ts';
+import { holm, minSamplesToDetect } from '../../core/stats/index.ts';
 import { medianOrders, minSamplesForInterval } from '../../core/stats/median.ts';
 import { pageFile } from './page-prose.ts';
 
 /** The significance level and confidence the page explains. */
 export const ALPHA = 0.05;
 export const CONFIDENCE = 0.95;
+
+/** An example family of comparisons, as the results page might show for one input size: Holm's table and the words under it. */
+export const HOLM_FAMILY = [
+  { label: 'stage 1 vs 0', p: 0.0001 },
+  { label: 'stage 2 vs 1', p: 0.0004 },
+  { label: 'stage 4 vs 3', p: 0.002 },
+  { label: 'stage 3 vs 2', p: 0.011 },
+  { label: 'stage 7 vs 6', p: 0.03 },
+  { label: 'stage 8 vs 7', p: 0.048 },
+];
+
+const FAMILY_WORDS = ['none', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/**
+ * The figures of the words under Holm's table: the family's size and its last two
+ * p-values, which the words say pass 0.05 alone and fail once adjusted. Throws when the
+ * example stops showing that, so the words cannot go wrong with the table.
+ */
+function holmFigures(): Record<string, string | number> {
+  const p = HOLM_FAMILY.map((row) => row.p);
+  const adjusted = holm(p);
+  const last = p.length - 1;
+  if (![last - 1, last].every((i) => p[i] < ALPHA && adjusted[i] >= ALPHA)) {
+    throw new Error('HOLM_FAMILY: its last two p-values must pass 0.05 alone and fail once adjusted, as content/measure.md says');
+  }
+  return { 'family-size': FAMILY_WORDS[p.length] ?? p.length, 'near-misses': `${p[last - 1]} and ${p[last]}`, 'last-p': p[last] };
+}
 
 const ordinal = (n: number) => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
@@ -29,6 +56,7 @@ export function measureFigures(): Record<string, string | number> {
     'min-interval': minSamplesForInterval(CONFIDENCE).replace('>= ', ''),
     detect: minSamplesToDetect(ALPHA).n,
     tests: '{tests}',
+    ...holmFigures(),
   };
 }
 
