@@ -41,6 +41,22 @@ export function patternInput(length: number): Uint8Array {
   return bytes;
 }
 
+/**
+ * `length` bytes of xorshift32 from `seed` (0 counts as 1): deterministic, and unlike the
+ * vectors' i % 251 pattern, so a hash that only ever saw the pattern is checked too.
+ */
+export function xorshiftInput(length: number, seed: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 0xff;
+  }
+  return bytes;
+}
+
 export function toHex(bytes: Uint8Array): string {
   let hex = '';
   for (let i = 0; i < bytes.length; i++) hex += bytes[i].toString(16).padStart(2, '0');

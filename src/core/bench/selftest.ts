@@ -8,7 +8,7 @@ import { ORACLE_ID } from '../../../steps/baseline-info.ts';
 import { probeCapabilities } from './capabilities.ts';
 import { describeOneBlockChoice, describeThreadUse } from './threads.ts';
 import { FAULTS } from './faults.ts';
-import { patternInput, toHex, type VectorCase } from '../vectors.ts';
+import { patternInput, toHex, xorshiftInput, type VectorCase } from '../vectors.ts';
 
 export type Verdict = 'pass' | 'fail' | 'unavailable';
 
@@ -37,19 +37,6 @@ const DIFFERENTIAL_SIZES = [4 * 1024 + 1, 16 * 1024 * 3 + 7, 600_001, 2 * 1024 *
 /** Stage 0 reads the rest of the input for every block (quadratic by design): skip it above this. */
 const STAGE0_MAX_BYTES = 128 * 1024;
 
-function pseudoRandomInput(length: number, seed: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < length; i++) {
-    // xorshift32: deterministic, and not the i % 251 pattern the vectors use.
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    bytes[i] = x & 0xff;
-  }
-  return bytes;
-}
-
 interface Check {
   length: number;
   official: boolean;
@@ -68,7 +55,7 @@ async function buildChecks(vectors: readonly VectorCase[]): Promise<Check[]> {
     expected: c.hash,
   }));
   for (const [i, size] of DIFFERENTIAL_SIZES.entries()) {
-    const input = pseudoRandomInput(size, 0x9e3779b9 + i);
+    const input = xorshiftInput(size, 0x9e3779b9 + i);
     checks.push({ length: size, official: false, input, expected: toHex(await noble.hash(input)) });
   }
   return checks;
@@ -123,7 +110,7 @@ const POOL_CHECK_BYTES = 16 * 1024 * 1024;
 // and without giving its workers a moment: its digest must be right, and its pool workers
 // must have hashed some of the pieces, or the stage only looks parallel.
 async function checkPoolSplit(hasher: Awaited<ReturnType<Contestant['load']>>, row: SelftestRow): Promise<void> {
-  const input = pseudoRandomInput(POOL_CHECK_BYTES, 0x51ed);
+  const input = xorshiftInput(POOL_CHECK_BYTES, 0x51ed);
   const expected = toHex(await (await baselineById(ORACLE_ID)!.load()).hash(input));
   row.largerTotal++;
   let actual: string;

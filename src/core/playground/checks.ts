@@ -4,7 +4,7 @@
 // call to the sandbox worker, so a draft that hangs on one input is stopped on it and
 // the learner is told which. A wrong digest is reported with the first byte that differs.
 
-import { INPUT_MODULUS, patternInput, toHex, type VectorCase } from '../vectors.ts';
+import { INPUT_MODULUS, patternInput, toHex, xorshiftInput, type VectorCase } from '../vectors.ts';
 
 export type CheckStep = { kind: 'vector'; index: number } | { kind: 'differential'; length: number };
 
@@ -41,17 +41,7 @@ export function checkSteps(vectorCount: number): CheckStep[] {
 }
 
 /** The same bytes for the same length everywhere: xorshift32 seeded by the length. */
-export function differentialInput(length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let x = (length ^ 0x9e3779b9) >>> 0 || 1;
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    bytes[i] = x & 0xff;
-  }
-  return bytes;
-}
+export const differentialInput = (length: number): Uint8Array => xorshiftInput(length, length ^ 0x9e3779b9);
 
 function fromHex(hex: string): Uint8Array {
   const bytes = new Uint8Array(hex.length / 2);
