@@ -194,11 +194,11 @@ describe('presenter mode', () => {
       await expect.poll(() => slideName(page)).toBe('#/go/3 1/4');
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => slideName(page)).toBe('#/go/3 2/4');
-      expect(await page.getByTestId('our-pprof').isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId('our-pprof').isVisible()).toBe(true); // its profile loads after the slide shows
       await expect.poll(() => page.getByTestId('talk-pprof').innerText()).toMatch(/top10[\s\S]*3\.46s\s+55\.63%/);
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => slideName(page)).toBe('#/go/3 3/4');
-      expect(await page.getByTestId('our-alloc').isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId('our-alloc').isVisible()).toBe(true);
       // A step with the talk's top5: larger type, and still every table inside its card.
       await page.evaluate(() => (location.hash = '#/go/1'));
       await expect.poll(() => slideName(page)).toBe('#/go/1 1/3');
