@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { markdownContent } from './src/node/content-plugin.ts';
 
-// Two projects: fast unit tests in Node, and browser tests that build the app once,
-// serve it with `vite preview` and drive Debian's Chromium with playwright-core.
+// Three projects: unit tests in Node; browser tests that build the app once, serve it
+// with `vite preview` and drive Debian's Chromium with playwright-core; and the evidence,
+// the stored measurements taken again (npm run test:evidence), alone on the machine.
 export default defineConfig({
   test: {
     projects: [
@@ -12,9 +13,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/browser/**'],
+          exclude: ['tests/browser/**', 'tests/evidence/**'],
           environment: 'node',
           testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'evidence',
+          include: ['tests/evidence/**/*.test.ts'],
+          environment: 'node',
+          // One measurement at a time: each wants the machine to itself, as when it was stored.
+          fileParallelism: false,
+          testTimeout: 900_000,
         },
       },
       {

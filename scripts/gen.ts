@@ -25,6 +25,7 @@ import { generateGoEvidence, goMissing } from './go-evidence.ts';
 import { generateGoProfiles } from './go-profiles.ts';
 import { generateProfiles } from './profiles.ts';
 import { generateV8Evidence } from './v8-evidence.ts';
+import { measurements, MANIFEST, recordInputs } from '../src/node/evidence-inputs.ts';
 
 /** What a generator module exports. */
 export interface GeneratorModule {
@@ -116,11 +117,18 @@ async function main(args: string[]): Promise<number> {
     if (stale.length === 0) console.log('All generated files are up to date.');
     return stale.length === 0 ? 0 : 1;
   }
-  for (const file of await generateAll()) {
+  const files = await generateAll();
+  for (const file of files) {
     mkdirSync(new URL('.', new URL(file.path, ROOT)), { recursive: true });
     writeFileSync(new URL(file.path, ROOT), file.text);
     console.log(`wrote ${file.path}`);
   }
+  // Every measurement just taken (or kept, a fresh run agreeing with it) is now known to
+  // come from the files as they are: npm test checks that record instead of measuring again.
+  const measured = new Set(measurements().map((m) => m.path));
+  const recorded = files.map((f) => f.path).filter((path) => measured.has(path));
+  recordInputs(recorded);
+  console.log(`recorded in ${MANIFEST} what ${recorded.length} measurements were made from`);
   return 0;
 }
 

@@ -1,38 +1,21 @@
 // The Go track's profiles (data/go/profiles/, scripts/go-profiles.ts): the conversion
 // from pprof's text must give `go tool pprof -top`'s figures exactly; the stored profiles
-// must back what the step pages say with them; and, with Go on PATH, a fresh run of every
-// step must stay within the stored one's bands (the same hottest function, every share
-// within 10 points). Without Go, or under another Go release, that run is skipped with a
-// note: releases differ in what they inline.
+// must back what the step pages say with them. A fresh run of every step staying within
+// the stored one's bands is in tests/evidence/ (npm run test:evidence); npm test checks
+// what they were made from (tests/evidence-inputs.test.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { baseName, profileDrift } from '../src/core/profile/drift.ts';
 import { parsePprofRaw, pprofToStageProfile } from '../src/core/profile/pprof.ts';
 import { hottest, top, type StageProfile } from '../src/core/profile/profile.ts';
 import { ALLOC_STEPS, type GoStepProfiles } from '../src/core/profile/go-profiles.ts';
-import { goMissing, goRelease, goStageDirs } from '../scripts/go-evidence.ts';
-import { formatProfiles, profilesDrift, profilesPath, profileStep, releaseOf } from '../scripts/go-profiles.ts';
+import { ourTop, pprofTop } from './fixtures/pprof-top.ts';
+import { goStageDirs } from '../scripts/go-evidence.ts';
+import { formatProfiles, profilesDrift, profilesPath, releaseOf } from '../scripts/go-profiles.ts';
 
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 const stages = goStageDirs();
 const stored = stages.map((stage) => JSON.parse(read(profilesPath(stage))) as GoStepProfiles);
-
-/** `go tool pprof -top` rows: name (with its inline label) -> flat and cum in the report's unit. */
-function pprofTop(text: string): Map<string, { flat: number; cum: number }> {
-  const rows = new Map<string, { flat: number; cum: number }>();
-  const body = text.slice(text.indexOf('      flat  flat%'));
-  for (const line of body.split('\n').slice(1)) {
-    const m = /^\s*(\d+)(?:ms|B)?\s+\S+%\s+\S+%\s+(\d+)(?:ms|B)?\s+\S+%\s+(.+)$/.exec(line);
-    if (m) rows.set(m[3], { flat: Number(m[1]), cum: Number(m[2]) });
-  }
-  return rows;
-}
-
-/** Our profile as the same rows: samples times 10 ms for CPU, bytes for allocations. */
-function ourTop(profile: StageProfile): Map<string, { flat: number; cum: number }> {
-  const scale = profile.unit === 'bytes' ? 1 : profile.durationMs / profile.samples;
-  return new Map(profile.functions.map((f) => [f.name, { flat: f.selfSamples * scale, cum: f.totalSamples * scale }]));
-}
 
 const repoFile = (path: string) => (path.startsWith('blake2slab/') ? `go/${path.slice(11)}` : '');
 const source = { tool: 'test', engine: 'go1.26.8', runtime: 'linux/amd64', cpu: 'test', intervalUs: 10_000 };
@@ -137,24 +120,4 @@ describe('the stored profiles', () => {
     expect(last.samples / hashes, 'bytes per hash').toBeLessThan(1);
     expect(last.functions.map((f) => baseName(f.name))).not.toContain('blake2slab/05-reuse-buffers.(*Digest).Reset');
   });
-});
-
-const missing = goMissing();
-const storedRelease = releaseOf(stored[0].cpu.source.engine);
-if (missing !== null) console.warn(`go-profile: ${missing}: the fresh profiles are skipped; the stored ones are checked as they are`);
-
-describe.skipIf(missing !== null)('the profiles, taken again', () => {
-  it('stay within the stored bands, and convert to exactly what pprof -top prints', ({ skip }) => {
-    if (goRelease() !== storedRelease) {
-      skip(`the profiles were taken with ${storedRelease} and this machine has ${goRelease()}: releases inline differently, so they are compared only with the same one`);
-    }
-    const problems: string[] = [];
-    for (const [i, stage] of stages.entries()) {
-      const fresh = profileStep(stage);
-      problems.push(...profilesDrift(stored[i], fresh.profiles).map((p) => `${profilesPath(stage)}: ${p}`));
-      expect(ourTop(fresh.profiles.cpu), `${stage} cpu`).toEqual(pprofTop(fresh.top.cpu));
-      if (fresh.profiles.alloc) expect(ourTop(fresh.profiles.alloc), `${stage} alloc`).toEqual(pprofTop(fresh.top.alloc!));
-    }
-    expect(problems, 'run npm run gen if the code changed').toEqual([]);
-  }, 900_000);
 });

@@ -2,12 +2,12 @@
 // there for every stage, back what the stage pages say with it, and agree with a fresh
 // run: exactly for what V8 decides (what TurboFan compiled, every deoptimization and its
 // reason, bytecode sizes), within bands for what the machine's timing moves (heap per
-// hash, collections, machine code). Another V8 version decides differently: the fresh
-// run is then skipped, with a note.
+// hash, collections, machine code): that run is tests/evidence/v8-again.test.ts (npm run
+// test:evidence); npm test checks what it was made from (tests/evidence-inputs.test.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
-import { evidencePath, generateV8Evidence, storedEvidence } from '../scripts/v8-evidence.ts';
+import { evidencePath, storedEvidence } from '../scripts/v8-evidence.ts';
 import { deoptCount, disagreements, negligible, WHY_FIGURE, type V8Evidence } from '../src/core/evidence/v8-evidence.ts';
 
 const text = (id: string) => readFileSync(new URL(`../${evidencePath(id)}`, import.meta.url), 'utf8');
@@ -71,20 +71,4 @@ describe('V8 evidence, as stored', () => {
     const other = { ...s5, functions: s5.functions.map((f, i) => (i === 0 ? { ...f, deopts: [...f.deopts, { phase: 'large' as const, kind: 'deopt-eager', reason: 'wrong map', count: 1 }] } : f)) };
     expect(disagreements(s5, other)).toHaveLength(1);
   });
-});
-
-const recordedV8 = stored[0].v8;
-describe('V8 evidence, measured again', () => {
-  it('agrees with a fresh run of every stage (npm run gen rewrites it)', async ({ skip }) => {
-    if (recordedV8 !== process.versions.v8) {
-      skip(`the evidence was measured by V8 ${recordedV8} and this Node runs V8 ${process.versions.v8}: V8 versions optimize differently, so it is compared only with the same one`);
-    }
-    const started = performance.now();
-    const problems: string[] = [];
-    for (const file of await generateV8Evidence()) {
-      if (file.changes.length > 0) problems.push(`${file.path} (run npm run gen):\n  ${file.changes.join('\n  ')}`);
-    }
-    console.log(`v8-evidence: every stage measured again in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    expect(problems).toEqual([]);
-  }, 300_000);
 });

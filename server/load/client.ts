@@ -71,7 +71,9 @@ export class Device {
     const started = performance.now();
     const once = () =>
       new Promise<Answer>((resolve, reject) => {
+        let answered = false;
         const sent = request(to.url, { method: to.method, headers, agent: this.#agent }, (response) => {
+          answered = true;
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('error', reject);
@@ -83,7 +85,13 @@ export class Device {
         });
         // A kept-alive connection the server closed while idle fails before any answer:
         // like a browser, send again on a new one.
-        sent.on('error', (error: NodeJS.ErrnoException) => reject(sent.reusedSocket && error.code === 'ECONNRESET' ? new StaleConnection() : error));
+        // A server that refuses a body (413) may answer and close before the body is all
+        // sent: writing the rest then fails (EPIPE, ECONNRESET), but its answer stands, as
+        // in a browser.
+        sent.on('error', (error: NodeJS.ErrnoException) => {
+          if (answered && (error.code === 'EPIPE' || error.code === 'ECONNRESET')) return;
+          reject(sent.reusedSocket && error.code === 'ECONNRESET' ? new StaleConnection() : error);
+        });
         sent.end(text);
       });
     return once().catch((error: unknown) => (error instanceof StaleConnection ? once() : Promise.reject(error)));
