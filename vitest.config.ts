@@ -7,6 +7,8 @@ import { markdownContent } from './src/node/content-plugin.ts';
 // the stored measurements taken again (npm run test:evidence), alone on the machine.
 export default defineConfig({
   test: {
+    // How long each file took, for npm test's list of the slowest (scripts/test.ts).
+    reporters: ['default', './scripts/file-times-reporter.ts'],
     projects: [
       {
         plugins: [svelte(), markdownContent()],

@@ -49,7 +49,8 @@ describe('what the stored measurements were made from', () => {
   it("holds a benchmark run to the code it measured, not its comments; a profile to every line (it stores line numbers)", () => {
     const comment = editedRead({ 'steps/10-simd-one-block/blake3.ts': (t) => `// one more line of comment\n${t}` });
     const stale = staleMeasurements(comment).map((p) => p.split(' ')[0]);
-    expect(stale).toEqual(['data/profiles/10-simd-one-block.json', 'data/v8/10-simd-one-block.ts']);
+    // Stage 11 imports stage 10's code, so its profile and evidence go stale with it.
+    expect(stale).toEqual(['data/profiles/10-simd-one-block.json', 'data/v8/10-simd-one-block.ts', 'data/profiles/11-every-core.json', 'data/v8/11-every-core.ts']);
     const code = editedRead({ 'steps/10-simd-one-block/blake3.ts': (t) => `${t}\nexport const edited = 1;\n` });
     const runs = measurements().filter((m) => /^data\/(engines|native)\//.test(m.path)).map((m) => m.path);
     expect(staleMeasurements(code).map((p) => p.split(' ')[0]).sort()).toEqual([...stale, ...runs].sort());

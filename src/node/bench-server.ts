@@ -2,8 +2,12 @@
 // into a private folder and served by `vite preview`, so a browser gets the same COOP/COEP
 // headers as the app (a cross-origin-isolated page, with its fine timer). Built once per
 // command and shared by every browser it drives. Node-only; never part of the app bundle.
+//
+// BLAKE3_LAB_DIST=FOLDER serves an app already built there (`npm run build` writes dist/)
+// instead of building the bench pages again: the browser tests hand their one build to
+// the command lines they run.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,11 +37,14 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function serveBenchPage(): Promise<BenchServer> {
-  const outDir = mkdtempSync(join(tmpdir(), 'blake3-lab-bench-'));
-  const removeOutDir = () => rmSync(outDir, { recursive: true, force: true });
+export async function serveBenchPage(built = process.env.BLAKE3_LAB_DIST): Promise<BenchServer> {
+  if (built !== undefined && !Object.values(BENCH_PAGES).every((page) => existsSync(join(built, page)))) {
+    throw new Error(`BLAKE3_LAB_DIST=${built} holds no built ${Object.values(BENCH_PAGES).join(' and ')}: run npm run build, or leave it unset`);
+  }
+  const outDir = built ?? mkdtempSync(join(tmpdir(), 'blake3-lab-bench-'));
+  const removeOutDir = () => built === undefined && rmSync(outDir, { recursive: true, force: true });
   try {
-    await build({ root: ROOT, logLevel: 'warn', plugins: [benchPageOnly()], build: { outDir, emptyOutDir: true } });
+    if (built === undefined) await build({ root: ROOT, logLevel: 'warn', plugins: [benchPageOnly()], build: { outDir, emptyOutDir: true } });
     const server = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false } });
     const address = server.resolvedUrls?.local[0]?.replace(/\/$/, '');
     if (!address) {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openApp } from './harness.ts';
+import { cliEnv, launchBrowser, openApp } from './harness.ts';
 import type { BenchPlan } from '../../src/core/bench/plan.ts';
 import type { Results } from '../../src/core/bench/results.ts';
 import { validateResults } from '../../src/core/results/io/validate.ts';
@@ -93,7 +93,7 @@ describe('npm run bench -- --browser chromium,firefox', () => {
       const json = join(dir, 'results.json');
       const benchfmt = join(dir, 'results.txt');
       const args = ['tsx', 'scripts/bench.ts', '--browser', 'chromium,firefox', '--stages', '8,9', '--baselines', 'blake3-wasm', '--sizes', '1KiB', '--rounds', '3', '--sample-ms', '5', '--json', json, '--benchfmt', benchfmt];
-      const { stdout, stderr } = await promisify(execFile)('npx', args, { timeout: 170_000 });
+      const { stdout, stderr } = await promisify(execFile)('npx', args, { timeout: 170_000, env: cliEnv() });
       expect(stderr).toMatch(/Chromium [\d.]+ \(V8\): timer [\d.]+ ns, cross-origin isolated: yes/);
       expect(stderr).toMatch(/Firefox [\d.]+ \(SpiderMonkey\): timer [\d.]+ ns, cross-origin isolated: yes/);
       // One table per engine, Chromium first, each with every stage against the one before.

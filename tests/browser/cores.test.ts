@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp } from './harness.ts';
+import { cliEnv, launchBrowser, openApp } from './harness.ts';
 import type { CoresResult } from '../../src/core/bench/cores.ts';
 import type { TimelineResult } from '../../src/core/bench/timeline.ts';
 
@@ -67,7 +67,7 @@ describe('cores.html', () => {
 
 describe('npm run bench:cores -- --browser', () => {
   it('prints the ceiling and stage 11 beside it, measured in Chromium', async () => {
-    const { stdout, stderr } = await promisify(execFile)('npx', ['tsx', 'scripts/bench-cores.ts', '--browser', '--size', '1MiB', '--rounds', '6'], { timeout: 170_000 });
+    const { stdout, stderr } = await promisify(execFile)('npx', ['tsx', 'scripts/bench-cores.ts', '--browser', '--size', '1MiB', '--rounds', '6'], { timeout: 170_000, env: cliEnv() });
     expect(stderr).toMatch(/1 MiB, 6 rounds of \d+ hashes each way, Chromium [\d.]+ \(V8\), Web Workers/);
     expect(stdout).toMatch(new RegExp(`two independent hashes at once \\(the ceiling\\)\\s+${RATIO}`));
     expect(stdout).toMatch(/stage 11 gets \d+% of the ceiling/);

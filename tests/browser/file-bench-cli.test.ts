@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { cliEnv } from './harness.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findCargo } from '../../src/node/native-run.ts';
 import type { Results } from '../../src/core/bench/results.ts';
@@ -23,7 +24,7 @@ describe('bench --file', () => {
     writeFileSync(file, randomBytes(3 * 1024 * 1024 + 7));
     const json = join(dir, 'file.json');
     const args = ['tsx', 'scripts/bench.ts', '--file', file, '--rounds', '3', '--json', json, ...(cargo ? ['--native'] : [])];
-    const { stdout, stderr } = await promisify(execFile)('npx', args, { timeout: 580_000, maxBuffer: 16 << 20 });
+    const { stdout, stderr } = await promisify(execFile)('npx', args, { timeout: 580_000, maxBuffer: 16 << 20, env: cliEnv() });
     const results = JSON.parse(readFileSync(json, 'utf8')) as Results;
     expect(validateResults(results)).toMatchObject({ ok: true });
     expect(results.config.sizes).toEqual([3 * 1024 * 1024 + 7]);

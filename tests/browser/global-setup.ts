@@ -1,18 +1,24 @@
 // Builds the app once into a private folder and serves it with `vite preview` (the same
-// server, headers and CSP as production) for every browser test file.
+// server, headers and CSP as production) for every browser test file, and starts the one
+// Chromium they all connect to (each test in a fresh context; see harness.ts). The
+// command-line tests serve the same build (BLAKE3_LAB_DIST, src/node/bench-server.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { missingBrowser } from '../../src/node/browsers.ts';
 import { BROWSER_IDS } from '../../src/core/bench/engines.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../src/node/chromium-path.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     /** The built app, for tests that serve it another way (a plain static server). */
     distDir: string;
+    /** The shared Chromium's address, for playwright's chromium.connect(). */
+    chromiumEndpoint: string;
   }
 }
 
@@ -30,9 +36,12 @@ export default async function setup(project: TestProject) {
   });
   const address = server.resolvedUrls?.local[0];
   if (!address) throw new Error('vite preview did not report a local URL');
+  const shared = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   project.provide('baseURL', address.replace(/\/$/, ''));
   project.provide('distDir', outDir);
+  project.provide('chromiumEndpoint', shared.wsEndpoint());
   return async () => {
+    await shared.close();
     await server.close();
     rmSync(outDir, { recursive: true, force: true });
   };

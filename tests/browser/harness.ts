@@ -1,4 +1,4 @@
-// Shared helpers for the browser tests: one Chromium per test file, a page per test,
+// Shared helpers for the browser tests: one Chromium for the whole run, a context per test,
 // and a record of everything that should never happen (page errors, console errors,
 // requests to another origin). Firefox (puppeteer-core over WebDriver BiDi) is started
 // by launchFirefox from src/node/firefox.ts, with a fresh profile.
@@ -14,11 +14,19 @@ export function baseURL(): string {
 }
 
 /**
- * Launches Chromium with a fresh profile (playwright creates a new user-data-dir), with
- * `extra` flags after the usual ones (a host name mapped to 127.0.0.1, a test certificate).
+ * The run's one Chromium, started by global-setup.ts: each test opens a context of its
+ * own, as fresh as a new profile (closing what this returns closes those contexts and
+ * leaves Chromium to the next file). With `extra` flags (a host name mapped to 127.0.0.1,
+ * a test certificate), which a running browser cannot take, a Chromium of its own.
  */
 export async function launchBrowser(extra: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extra] });
+  if (extra.length > 0) return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extra] });
+  return chromium.connect(inject('chromiumEndpoint'));
+}
+
+/** The environment for a command line a test runs: it serves the run's one build, not a build of its own. */
+export function cliEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, BLAKE3_LAB_DIST: inject('distDir') };
 }
 
 export interface OpenedPage {
