@@ -200,6 +200,11 @@ describe('what the V8 why sentences say of the stored traces (data/v8/)', () => 
   const mib = (index: number) => evidence[index].heap.mib;
   const kib = (index: number) => evidence[index].heap.kib;
 
+  it('stage 3: a 1 MiB hash allocates less than stage 2’s, as its inlining note says', () => {
+    expect(mib(3).bytesPerHash).toBeLessThan(mib(2).bytesPerHash);
+    expect(STORIES[3].profile.inlining?.says.more).toMatch(/allocating less too/);
+  });
+
   it('stage 4: the state array is gone from the heap (less allocated per MiB)', () => {
     expect(mib(4).bytesPerHash).toBeLessThan(mib(3).bytesPerHash);
   });
