@@ -184,7 +184,7 @@ export const STAGES: Stage[] = [
     id: '11-every-core',
     index: 11,
     title: 'Every core',
-    technique: 'Hash large inputs on every core, all in one shared WebAssembly memory: the input is copied in once, each thread hashes whole subtrees where they lie, and the calling thread merges their chaining values.',
+    technique: 'Hash large inputs on every core, all in one shared WebAssembly memory: the calling thread copies the input in, each thread hashes whole subtrees (a worker from a copy in its own staging), and the calling thread merges their chaining values.',
     // worker.node.mjs, the three-line entry of a Node worker thread, is left out: the
     // app's code view and the bench's stage versions read the .ts files.
     files: files('11-every-core', ['split.ts', 'subtree.ts', 'job.ts', 'pool.ts', 'worker.ts', 'compress4x.ts', 'wasm.ts', 'gen.ts', 'gen-wasm.ts']),

@@ -11,6 +11,11 @@ import type { StageProfile, StoredProfiles } from '../src/core/profile/profile.t
 import { STORIES } from '../src/app/story/narrative.ts';
 import { INTRO } from '../src/app/story/intro-prose.ts';
 import { evidenceRows, hotFunction, whyText, WHY_FIGURE, type V8Evidence } from '../src/core/evidence/v8-evidence.ts';
+import { selfShare } from '../src/app/story/profile-figures.ts';
+import { enginesRun } from '../src/app/story/engine-figures.ts';
+import { READER_STEP, fullLadderSize, stepFindings } from '../src/app/story/engine-findings.ts';
+import { cellKey } from '../src/core/results/analysis/model.ts';
+import { callShare } from '../src/app/story/native-figures.ts';
 
 /** A stage's stored profile at 64 KiB, as the page reads it (data/profiles/, npm run gen). */
 function storedProfile64(id: string): StageProfile | undefined {
@@ -113,5 +118,120 @@ describe('the figure marked as backing each stage’s why', () => {
     expect(growth).toBeLessThan(4);
     expect(Math.abs(now.machineCodeBytes! / before.machineCodeBytes! - 1)).toBeLessThan(0.05);
     expect(WHY_FIGURE[4].says).toMatch(/bytecode of `compress` grows almost fourfold while its machine code stays the same size/);
+  });
+});
+
+describe('what the profile notes say of the stored profiles (64 KiB)', () => {
+  const share = (index: number, ...names: string[]) => selfShare(index, names);
+
+  it('stage 3: compress carries round’s work, and what the step saved shows in g', () => {
+    expect(share(3, 'compress')).toBeGreaterThan(share(2, 'round', 'compress'));
+    expect(share(3, 'g')).toBeLessThan(share(2, 'g'));
+    expect(STORIES[3].profile.inlining?.says.more).toContain(`${share(3, 'g').toFixed(1)}% of the samples against ${share(2, 'g').toFixed(1)}%`);
+  });
+
+  it('stage 8: the copy is chunkChainingValue’s in stage 4 and hash’s from stage 5 on, and the view removes it', () => {
+    for (const index of [5, 6, 7]) {
+      expect(share(index, 'chunkChainingValue'), `stage ${index}`).toBeLessThan(share(4, 'chunkChainingValue') / 5);
+      expect(share(index, 'hash'), `stage ${index}`).toBeGreaterThan(share(4, 'chunkChainingValue'));
+    }
+    expect(share(8, 'hash', 'hashInput')).toBeLessThan(share(7, 'hash') / 4);
+    expect(STORIES[8].profile.note).toContain(`reached ${share(7, 'hash').toFixed(1)}% in stage 7`);
+  });
+
+  it('stage 5: the stored Node profiles have nothing in (program) for stage 4 or 5, as the note says', () => {
+    expect(share(4, '(program)')).toBe(0);
+    expect(share(5, '(program)')).toBe(0);
+    expect(STORIES[5].profile.note).toMatch(/have none in `\(program\)` for stage 4 or 5/);
+  });
+});
+
+describe('what the stories say of the engines run (data/engines/)', () => {
+  const { models } = enginesRun();
+  const ratios = (engine: string, from: string, to: string, sizes: number[]) =>
+    sizes.map((size) => {
+      const throughput = models.find((m) => m.engine.id === engine)!.model.throughput;
+      return throughput.get(cellKey(to, size))!.center / throughput.get(cellKey(from, size))!.center;
+    });
+  const [KiB, MiB] = [1024, 1024 * 1024];
+
+  it('stage 5: removing the allocations was worth less than half of stage 4’s time, so they were not most of it', () => {
+    expect(Math.max(...ratios('chromium', '04-state-locals', '05-no-copies', [96, 512, KiB, 32 * KiB, 64 * KiB, 256 * KiB, MiB]))).toBeLessThan(2);
+  });
+
+  it('stages 8 and measure: stage 8 was slower than blake3-wasm from 1 KiB to 1 MiB, in both engines', () => {
+    for (const engine of ['chromium', 'firefox']) {
+      expect(Math.max(...ratios(engine, 'blake3-wasm', '08-little-endian', [KiB, 32 * KiB, 64 * KiB, 256 * KiB, MiB])), engine).toBeLessThan(1);
+    }
+  });
+
+  it('stage 9: it gained more over stage 8 than the article’s step, and fell short of its large-input ratio at 1 KiB', () => {
+    expect(Math.min(...ratios('chromium', '08-little-endian', '09-simd-wasm', [64 * KiB, 256 * KiB, MiB]))).toBeGreaterThan(STAGES[9].articleSpeedup!);
+    const [small] = ratios('chromium', 'blake3-wasm', '09-simd-wasm', [KiB]);
+    expect(small).toBeLessThan(Math.min(...ratios('chromium', 'blake3-wasm', '09-simd-wasm', [64 * KiB, 256 * KiB, MiB])));
+  });
+
+  it('engines page: stage 1 pays in every engine where the steps are judged, by more than at one chunk', () => {
+    const size = fullLadderSize(models)!;
+    const reader = stepFindings(models, size).find((f) => f.contestant === READER_STEP)!;
+    const small = stepFindings(models, KiB).find((f) => f.contestant === READER_STEP)!;
+    expect(reader.verdict).toBe('every');
+    reader.perEngine.forEach((e, i) => expect(e.speedup!, e.engine.id).toBeGreaterThan(small.perEngine[i].speedup!));
+  });
+
+  it('engines page: stages 1, 4 and 9 paid in both engines, and no other step did', () => {
+    const every = stepFindings(models, fullLadderSize(models)!).filter((f) => f.verdict === 'every').map((f) => f.contestant);
+    expect(every).toEqual(['01-read-words-full', '04-state-locals', '09-simd-wasm']);
+    const page = readFileSync(join(ROOT, 'src/app/story/EnginesPage.svelte'), 'utf8').replace(/\s+/g, ' ');
+    expect(page).toContain('three steps paid in both engines: the one that removed work (stage 1), the state in registers (stage 4) and the vectors (stage 9)');
+    // "Every engine rewards that" of stage 4, at one chunk too.
+    expect(stepFindings(models, KiB).find((f) => f.contestant === '04-state-locals')?.verdict).toBe('every');
+  });
+});
+
+describe('what stage 10 says of the gap to native code (data/native/)', () => {
+  it('JavaScript’s share of a call is at most half the gap a block at 1 KiB, so most of it is the compression', () => {
+    const { callPerBlock1k, gapPerBlock1k } = callShare();
+    expect(callPerBlock1k).toBeGreaterThan(0);
+    expect(callPerBlock1k).toBeLessThan(gapPerBlock1k / 2);
+    expect(STORIES[10].pastArticle!.rust).toContain('Most of the difference is the compression itself');
+  });
+});
+
+describe('what the V8 why sentences say of the stored traces (data/v8/)', () => {
+  const mib = (index: number) => evidence[index].heap.mib;
+  const kib = (index: number) => evidence[index].heap.kib;
+
+  it('stage 3: a 1 MiB hash allocates less than stage 2’s, as its inlining note says', () => {
+    expect(mib(3).bytesPerHash).toBeLessThan(mib(2).bytesPerHash);
+    expect(STORIES[3].profile.inlining?.says.more).toMatch(/allocating less too/);
+  });
+
+  it('stage 4: the state array is gone from the heap (less allocated per MiB)', () => {
+    expect(mib(4).bytesPerHash).toBeLessThan(mib(3).bytesPerHash);
+  });
+
+  it('stage 5: the collector no longer runs', () => {
+    expect(mib(4).gcsPerHash).toBeGreaterThan(0);
+    expect(mib(5).gcsPerHash).toBe(0);
+  });
+
+  it('stage 6: compress’s bytecode grows about six times, its machine code far less', () => {
+    const [before, now] = [evidence[5].functions[0], evidence[6].functions[0]];
+    expect([before.name, now.name]).toEqual(['compress', 'compress']);
+    const bytecode = now.bytecodeBytes / before.bytecodeBytes;
+    expect(bytecode).toBeGreaterThan(5);
+    expect(bytecode).toBeLessThan(7);
+    expect(now.machineCodeBytes! / before.machineCodeBytes!).toBeLessThan(bytecode / 3);
+  });
+
+  it('stage 7: at 1 MiB the saving is a far smaller share than at 1 KiB', () => {
+    const drop = (h: (i: number) => { bytesPerHash: number }) => 1 - h(7).bytesPerHash / h(6).bytesPerHash;
+    expect(drop(mib)).toBeLessThan(drop(kib) / 2);
+  });
+
+  it('stage 11: the why says the trace fixed the pool, and the page names both processors when they differ', () => {
+    expect(WHY_FIGURE[11].says).toMatch(/^In the trace .*fixes the pool’s size/);
+    expect(evidence[11].cpu === evidence[10].cpu || readFileSync(join(ROOT, 'src/app/story/EngineEvidence.svelte'), 'utf8').includes('was traced on another processor')).toBe(true);
   });
 });

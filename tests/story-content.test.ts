@@ -57,6 +57,12 @@ describe('stage stories', () => {
     }
   });
 
+  it('headline the article’s step with the registry’s speedup, typed there only', () => {
+    STAGES.forEach((stage, i) => {
+      if (stage.articleSpeedup !== null) expect(STORIES[i].article?.headline, stage.id).toBe(`${stage.articleSpeedup}×`);
+    });
+  });
+
   it('give a headline figure wherever the registry has no speedup', () => {
     STAGES.forEach((stage, i) => {
       if (stage.articleSpeedup === null && !STORIES[i].pastArticle) expect(STORIES[i].article?.headline, stage.id).toBeTruthy();

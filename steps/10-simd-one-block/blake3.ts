@@ -1,9 +1,9 @@
 // Stage 10: one block at a time in the module. Past the end of the article.
 //
 // Change from stage 9: what stage 9 still hashed in JavaScript goes through a second
-// kind of function in the module, compress1x: inputs of one chunk or less, the last one
-// to three whole chunks and the final chunk of larger inputs, and every parent above the
-// subtrees. compress1x takes one chunk that JS has copied into the page, zero-padded to
+// kind of function in the module, compress1x: inputs of one chunk or less, up to three
+// whole chunks and a short final chunk of larger inputs (no whole chunks when the input
+// is a multiple of 4 KiB), and every parent above the subtrees. compress1x takes one chunk that JS has copied into the page, zero-padded to
 // whole blocks, and compresses its blocks in a loop, the chaining value staying in the
 // function; a parent is the same call on the two children's 64 bytes. An input of 1 KiB
 // or less is one copy, one call and a copy of the 32-byte digest out of the page, with
@@ -25,15 +25,15 @@
 // compress1xRows, BLAKE3's SSE4.1 way, the state as four rows of four lanes and the
 // diagonals lined up by lane shuffles; and compress1xWords, 16 i32 locals, every g written
 // out, i32.rotr for rotations, the four g's of a half-round interleaved statement by
-// statement. Which is faster depends on the processor, by up to 2x either way, as
-// chooseOneBlockCode() finds when the stage loads, compressing one chunk again and again:
-// in Chromium on a 2-core AMD EPYC the words took 54-55 ns a block and an earlier rows
-// version 96-98; on a 2-core Intel Xeon (Ice Lake) the words took about twice as long as
+// statement. Which is faster depends on the processor, and on one machine can change
+// from load to load, as chooseOneBlockCode() finds when the stage loads, compressing one
+// chunk again and again: in Chromium on a 2-core AMD EPYC the words took 54-55 ns a block
+// and an earlier rows version 96-98; on a 2-core Intel Xeon the words took about twice as long as
 // the rows (that load's own figures, 200-250 and 95-140 ns, were more than the Xeon's
 // bench then gave a whole 1 KiB hash, 63 ns a block with the call: only their ratio is
 // kept). On the EPYC now which one wins, and by how much, changes from load to load: rows
 // 84 against words 112 ns in data/native/chromium-native-2026-11-26.json, words 69
-// against rows 75 in a run 40 minutes before. So chooseOneBlockCode(), which the stage's
+// against rows 75 in the run committed before it (git history of data/native/). So chooseOneBlockCode(), which the stage's
 // load() awaits, times both on the machine that runs them and keeps the faster; hash()
 // without it uses the rows.
 //
@@ -50,9 +50,10 @@
 // --native`, Chromium 156 on the 2-core AMD EPYC, the machine shared): 0.55x the blake3
 // crate on one thread with SSE4.1 at 96 B, 0.79x at 1 KiB, 0.87x at 64 KiB and 0.83x at
 // 1 MiB. A 1 KiB hash cost stage 10 88 ns a block and native code 69, each call's own
-// costs included; at 96 B stage 10 also pays the copy into the page (~20 ns) and the
-// fresh digest copied out (~35 ns), timed apart in Chromium on the Xeon: per-call costs
-// that native code does not pay and a JavaScript hash() must.
+// costs included. At 96 B stage 10 took 117 ns a hash longer than native code: that
+// bounds the per-call costs native code does not pay and a JavaScript hash() must (the
+// copy into the page and the fresh digest out) at about 7 ns a block at 1 KiB, so most
+// of the 19 ns a block is the compression itself (content/stages/10 computes these).
 //
 // Without WebAssembly SIMD, hash() throws, as in stage 9: simdSupported() tells beforehand.
 

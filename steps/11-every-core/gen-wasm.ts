@@ -1,7 +1,7 @@
 // Writes wasm.ts: stage 10's assembler (steps/10-simd-one-block/wasm.ts), taught to
 // import a memory shared between threads. Stage 11 runs one module in every thread, all
-// on one WebAssembly.Memory: the input is copied into it once and each thread hashes its
-// pieces where they lie. A shared memory must say how large it may grow, and the import
+// on one WebAssembly.Memory: the calling thread copies the input into it and each thread
+// hashes its pieces there. A shared memory must say how large it may grow, and the import
 // must say it is shared, or instantiating with a shared memory fails. Written from stage
 // 10's text by the edits below, like stage 10's from stage 9's, so the diff view of
 // wasm.ts shows exactly this and nothing else.

@@ -7,9 +7,10 @@
 // order, so each worker starts as soon as its first piece is there; then it takes its
 // own pieces from the back, copying each into its staging right before it hashes it (the
 // same few hundred KiB again and again, which stay in its cache), and the tail. Workers
-// can only read shared memory, so that copy is the calling thread's alone; it is also the
-// one copy any WebAssembly hash makes, since the module reads only its memory (stage 10
-// makes it 32 chunks at a time, into its page).
+// can only read shared memory, so that first copy is the calling thread's alone, the one
+// copy any WebAssembly hash makes, since the module reads only its memory (stage 10 makes
+// it 32 chunks at a time, into its page). A worker copies each of its pieces a second
+// time, into its own staging (worker.ts says why).
 //
 // How many pieces to copy for the workers first follows each thread's measured speed. The
 // calling thread copies everything (c ms a MiB) and hashes its share (h ms a MiB); k

@@ -3,8 +3,8 @@
 // memory and the worker's thread number, and the worker sets up its own instance of the
 // module on that memory before it answers. Then, for each job, it takes pieces from the
 // front until none is left: it waits for each to be copied into the memory (or copies it
-// into its own staging from an input already in shared memory), hashes it where it lies,
-// and writes its chaining value where the calling thread will merge it.
+// into its own staging from an input already in shared memory), copies it into its own
+// staging, hashes it there, and writes its chaining value where the calling thread will merge it.
 
 import { misbehaviour, type BeforePiece, type Fault } from './faults.ts';
 import { BY, claimFront, clock, COPIED, CVS, DONE, fail, FAILED, FINISHED, markFinished, READY, RECORD_FIELDS, records, STAGED, TAKEN, type Job } from './job.ts';
@@ -50,10 +50,9 @@ function runJob(job: Job): void {
     const ready = clock();
     // Into this worker's own staging, which no other thread writes and which stays in its
     // cache: from a shared input, or from where the calling thread just wrote the piece
-    // from its own core, read once in one stream. So a worker took 0.54 to 0.65 ms a MiB,
-    // the copy included, against 0.78 to 0.87 hashing the piece where it lay (its median
-    // piece; Chromium on the 2-core AMD EPYC, `npm run bench:cores -- --browser
-    // --timeline`, four and three runs of 21 hashes of 16 MiB).
+    // from its own core, read once in one stream. In Chromium on the 2-core AMD EPYC a
+    // worker was faster this way, the copy included, than hashing the piece where it lay
+    // (`npm run bench:cores -- --browser --timeline` prints both; those runs are not kept).
     if (job.source) address = hasher!.stage(new Uint8Array(job.source, job.sourceOffset + piece * job.pieceBytes, job.pieceBytes));
     else address = hasher!.stageFrom(address, job.pieceBytes);
     const staged = clock();

@@ -40,7 +40,7 @@ export interface FileProgress {
 }
 
 /** Workers stage 11 starts: one per core the browser reports, at most this many. */
-const MAX_WORKERS = 16;
+export const MAX_WORKERS = 16;
 /** Progress is drawn at most this often: each part finished is an event. */
 const PROGRESS_EVERY_MS = 100;
 

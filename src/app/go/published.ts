@@ -8,8 +8,8 @@ export const TALK = {
   title: 'Micro-Optimizing Go Code',
   speaker: 'George Tankersley',
   event: 'GopherCon 2018',
-  date: '2018-08-29',
-  slides: 'https://speakerdeck.com/gtank/micro-optimizing-go-code',
+  // The slides' text is our source; the talk names only its code's repository, so that
+  // is the one address given (no slide-hosting address or day is in the sources).
   code: 'https://github.com/gtank/blake2s',
   machine: 'the speaker’s machine, GOMAXPROCS 4 (names end in -4)',
 } as const;
@@ -64,7 +64,8 @@ function discontinuity(step: (typeof TABLES.steps)[number], before: (typeof TABL
 
 /**
  * The talk's table for each step, by Go stage index (1 to 5; stage 0 is the start and
- * has none). The Go stages follow the talk's steps one for one.
+ * has none). The Go stages follow the talk's steps one for one; stage 2 makes only the
+ * bounds-check part of the talk's step (its page says so).
  */
 export const TALK_STEPS: (PublishedStep | null)[] = [
   null,

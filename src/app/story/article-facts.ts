@@ -6,6 +6,8 @@
 // step unless `fact` says otherwise.
 
 export interface ArticleFact {
+  /** The name the Markdown writes it by, as `{article-<id>}`. */
+  id: string;
   /** The number as the article gives it, or null for a fact without one. */
   figure: number | null;
   /** A phrase quoted word for word, when the story quotes one. */
@@ -18,44 +20,64 @@ export interface ArticleFact {
 
 export const ARTICLE_FACTS: ArticleFact[] = [
   {
+    id: 'reference-vs-wasm',
     figure: 2000,
     fact: 'the reference port ran about 2000x slower than the Rust reference compiled to WebAssembly',
     section: 'step 0, the reference port',
   },
   {
+    id: 'great-win',
     figure: null,
     quote: 'definitely a great win',
     fact: 'the full-block word reader gets this phrase and no figure',
     section: 'step 1, readLittleEndianWordsFull',
   },
   {
+    id: 'steps-2-3',
     figure: 1.98,
     fact: 'steps 2 and 3 together',
     section: 'step 3, inlining round into compress',
   },
   {
+    id: 'stage5-vs-wasm',
     figure: 0.75,
     fact: 'after step 5, about three quarters of the speed of Rust WASM',
     section: 'step 5, no copies',
   },
   {
+    id: 'stage7-before',
     figure: 425,
     fact: 'MB/s before reusing the buffers',
     section: 'step 7, reusing internal buffers',
   },
   {
+    id: 'stage7-after',
     figure: 435,
     fact: 'MB/s after reusing the buffers',
     section: 'step 7, reusing internal buffers',
   },
   {
+    id: 'stage8-vs-wasm',
     figure: 1.6,
     fact: 'after step 8, times the speed of Rust WASM',
     section: 'step 8, the little-endian fast path',
   },
   {
+    id: 'stage9-vs-wasm',
     figure: 2.21,
     fact: 'after step 9, times the speed of Rust WASM',
     section: 'step 9, SIMD WebAssembly',
   },
 ];
+
+/**
+ * The article's figures by the `{name}` the lesson's Markdown writes in their place: one
+ * `{article-<id>}` per fact above, and `{article-step}`, the registry's speedup for the
+ * stage being read (steps/index.ts), so each figure is typed once.
+ */
+export function articleFigures(stepSpeedup: number | null = null): Record<string, string | number> {
+  const figures: Record<string, string | number> = {};
+  for (const fact of ARTICLE_FACTS) if (fact.figure !== null) figures[`article-${fact.id}`] = fact.figure;
+  if (stepSpeedup !== null) figures['article-step'] = stepSpeedup;
+  return figures;
+}

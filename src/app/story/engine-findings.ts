@@ -7,6 +7,9 @@ import { cellKey, stepRows } from '../../core/results/analysis/model.ts';
 import type { EngineModel } from '../../core/results/analysis/engine-ladder.ts';
 import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
 
+/** Stage 1's step, the one that removes stage 0's quadratic scan. */
+export const READER_STEP = '01-read-words-full';
+
 /** A step "pays" when it is a significant gain after Holm's correction and at least this large. */
 export const PAYS = 1.2;
 

@@ -4,6 +4,7 @@
 import { STAGES } from '../../../steps/index.ts';
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
 import { pageFile } from './page-prose.ts';
+import { articleFigures } from './article-facts.ts';
 
 // Counted, not typed: the sentence stays true when a stage is added.
 const WORDS = ['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen'];
@@ -14,10 +15,11 @@ const MIB_BLOCKS = (1024 * 1024) / 64;
 const MIB_PARENTS = (1024 * 1024) / 1024 - 1;
 
 /** The front page's figures: how many stages there are, in words, and what 1 MiB costs in compressions. */
-export const introFigures = (): Record<string, string> => ({
+export const introFigures = (): Record<string, string | number> => ({
   count: WORDS[STAGES.length] ?? String(STAGES.length),
   'mib-blocks': MIB_BLOCKS.toLocaleString('en-US'),
   'mib-parents': MIB_PARENTS.toLocaleString('en-US'),
+  ...articleFigures(),
 });
 
 function introOf() {

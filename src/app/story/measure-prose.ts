@@ -8,6 +8,9 @@ import type { MarkdownDoc } from '../../core/content/markdown.ts';
 import { holm, minSamplesToDetect } from '../../core/stats/index.ts';
 import { medianOrders, minSamplesForInterval } from '../../core/stats/median.ts';
 import { pageFile } from './page-prose.ts';
+import { DEFAULT_CLEAR_PERCENT } from '../../core/results/analysis/until-clear.ts';
+import { engineFigures } from './engine-figures.ts';
+import { articleFigures } from './article-facts.ts';
 
 /** The significance level and confidence the page explains. */
 export const ALPHA = 0.05;
@@ -56,7 +59,10 @@ export function measureFigures(): Record<string, string | number> {
     'min-interval': minSamplesForInterval(CONFIDENCE).replace('>= ', ''),
     detect: minSamplesToDetect(ALPHA).n,
     tests: '{tests}',
+    'clear-percent': DEFAULT_CLEAR_PERCENT,
     ...holmFigures(),
+    ...engineFigures(),
+    ...articleFigures(),
   };
 }
 

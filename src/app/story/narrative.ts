@@ -4,13 +4,17 @@
 // the sections fill. Text in `backticks` is shown as code. Each part has a `lead` (its
 // first paragraph: one sentence, all that presenter mode shows on the projector) and
 // `more` (the rest, for a student reading alone). Figures from a committed run are
-// `{placeholders}` in the Markdown, filled here from the run (native-figures.ts).
+// `{placeholders}` in the Markdown, filled here from the runs (native-figures.ts,
+// engine-figures.ts) and the article's figures (article-facts.ts).
 
 import { STAGES } from '../../../steps/index.ts';
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
 import { fill, readersByName, type ContentReader } from '../ui/content.ts';
 import type { ProfileFacts, SideNote, StageStory } from '../ui/story-types.ts';
 import { storyFigures } from './native-figures.ts';
+import { engineFigures } from './engine-figures.ts';
+import { articleFigures } from './article-facts.ts';
+import { profileFigures } from './profile-figures.ts';
 
 const STAGE_FILES = import.meta.glob<MarkdownDoc>('/content/stages/*.md', { eager: true, import: 'default' });
 const NOTE_FILES = import.meta.glob<MarkdownDoc>('/content/notes/*.md', { eager: true, import: 'default' });
@@ -78,12 +82,12 @@ function filled<T>(value: T, figures: Record<string, string | number>, file: str
   return value;
 }
 
-const FIGURES = storyFigures();
+const FIGURES = { ...storyFigures(), ...engineFigures(), ...profileFigures() };
 const stories = readersByName(STAGE_FILES);
 
 /** One story per registered stage, in the lesson's order. */
 export const STORIES: StageStory[] = STAGES.map((stage) => {
   const file = stories.get(stage.id);
   if (!file) throw new Error(`stage ${stage.id} has no story: write content/stages/${stage.id}.md`);
-  return filled(storyOf(file), FIGURES, file.file);
+  return filled(storyOf(file), { ...FIGURES, ...articleFigures(stage.articleSpeedup) }, file.file);
 });

@@ -103,6 +103,21 @@ export function loadTimedBlocks(run: NativeRun = NATIVE_RUN): { rows: number; wo
 
 const MiB = 1024 * 1024;
 
+/** Nanoseconds one hash of `size` bytes takes at `mbps`. */
+const nsPerHash = (size: number, mbps: number | null) => (size / known(mbps)) * 1000;
+
+/**
+ * Stage 10 against native SSE4.1 at 96 B and 1 KiB, ns: how much longer a 96 B hash takes
+ * (two blocks, so this bounds what a call costs stage 10 beyond what it costs native
+ * code), that bound spread over 1 KiB's sixteen blocks, and the whole difference a block
+ * at 1 KiB.
+ */
+export function callShare(run: NativeRun = NATIVE_RUN): { gap96: number; callPerBlock1k: number; gapPerBlock1k: number } {
+  const [at96, at1K] = [atSize(96, run), atSize(1024, run)];
+  const gap96 = nsPerHash(96, at96.stage10) - nsPerHash(96, at96.sse41);
+  return { gap96, callPerBlock1k: gap96 / 16, gapPerBlock1k: nsPerBlock(1024, at1K.stage10) - nsPerBlock(1024, at1K.sse41) };
+}
+
 /**
  * Every figure the stories of stages 10 and 11 quote from the run, by the `{name}` their
  * Markdown (content/stages/) writes in its place.
@@ -110,6 +125,7 @@ const MiB = 1024 * 1024;
 export function storyFigures(run: NativeRun = NATIVE_RUN): Record<string, string | number> {
   const [at96, at1K, at64K, at1M, at4M, at16M] = [96, 1024, 65536, MiB, 4 * MiB, 16 * MiB].map((size) => atSize(size, run));
   const blocks = loadTimedBlocks(run);
+  const call = callShare(run);
   return {
     'native-machine': run.machine,
     'native-browser': run.browser,
@@ -130,6 +146,10 @@ export function storyFigures(run: NativeRun = NATIVE_RUN): Record<string, string
     'stage10-vs-sse41-64k': times(at64K.stage10, at64K.sse41),
     'stage10-vs-sse41-1m': times(at1M.stage10, at1M.sse41),
     'stage11-4m': gbPerSec(at4M.stage11),
+    'stage11-4m-ms': `${(nsPerHash(4 * MiB, at4M.stage11) / 1e6).toFixed(1)} ms`,
+    'gap-96b-ns': Math.round(call.gap96),
+    'call-share-1k-ns-block': Math.round(call.callPerBlock1k),
+    'gap-1k-ns-block': call.gapPerBlock1k,
     'stage11-16m': gbPerSec(at16M.stage11),
     'stage11-vs-stage10-4m': times(at4M.stage11, at4M.stage10),
     'stage11-vs-stage10-16m': times(at16M.stage11, at16M.stage10),

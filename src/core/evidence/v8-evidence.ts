@@ -233,7 +233,7 @@ export const WHY_FIGURE: { row?: FigureRow; same?: true; says: string }[] = [
   { row: 'only', says: 'The byte-to-word reader drops out: only stage 7 compiles `{then}`. On this little-endian machine the words come straight from the view; stage 8 compiles `{now}` instead, the old `hash` behind the check that picks the view or the copy.' },
   { row: 'wasm', says: 'The four-lane compression is WebAssembly now ({now} of machine code), outside what TurboFan reports for JavaScript.' },
   { row: 'wasm', says: 'The one-block compressions join `compress4x` in the modules: {then} of WebAssembly machine code before, {now} after.' },
-  { says: 'A 1 MiB hash ran on two threads: the pool worker compiles its own copies of the functions (listed as “#2”).' },
+  { says: 'In the trace a 1 MiB hash ran on two threads, because the trace fixes the pool’s size (as the stage loads it measures from which size its pool pays, and may hash 1 MiB on one): the pool worker compiles its own copies of the functions (listed as “#2”).' },
 ];
 
 /** A stage's "why" figure as the page says it: its sentence with the marked row's values filled in. */

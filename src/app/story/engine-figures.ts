@@ -1,0 +1,110 @@
+// Figures the stories quote from the committed run in two engines (data/engines/, the
+// run the "Every engine" page shows), computed here so the prose never types them: stage
+// 0's times and the bench's estimates where it skipped a size, and stages 8 and 9 against
+// blake3-wasm. A new run is a new file here, and every figure follows it.
+
+import measured from '../../../data/engines/chromium-firefox-2026-11-23.json';
+import { validateResults } from '../../core/results/io/validate.ts';
+import { engineModels, type EngineModel } from '../../core/results/analysis/engine-ladder.ts';
+import { cellKey } from '../../core/results/analysis/model.ts';
+import { formatSig } from '../../core/results/text/format.ts';
+import { formatSize } from '../../core/bench/plan.ts';
+import type { Results } from '../../core/bench/results.ts';
+import { standing } from './engine-findings.ts';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+export function enginesRun(data: unknown = measured): { results: Results; models: EngineModel[] } {
+  const check = validateResults(data);
+  if (!check.ok) throw new Error(`data/engines: ${check.error}`);
+  return { results: check.results, models: engineModels(check.results) };
+}
+
+function model(models: EngineModel[], engine: string) {
+  const found = models.find((m) => m.engine.id === engine);
+  if (!found) throw new Error(`data/engines: the run has no ${engine}`);
+  return found.model;
+}
+
+/** A time as people say it, whole from 10 up: "78 µs", "21 ms", "101 ms", "2.26 ms". */
+export function formatTime(ms: number): string {
+  const [value, unit] = ms < 1 ? [ms * 1000, 'µs'] : [ms, 'ms'];
+  return `${value >= 10 ? Math.round(value) : formatSig(value)} ${unit}`;
+}
+
+/** The median time of one hash, from the median MB/s. */
+export function medianTime(models: EngineModel[], engine: string, contestant: string, size: number): string {
+  const cell = model(models, engine).throughput.get(cellKey(contestant, size));
+  if (!cell) throw new Error(`data/engines: no ${contestant} at ${formatSize(size)} in ${engine}`);
+  return formatTime(size / cell.center / 1000);
+}
+
+/** What the bench said a skipped size would take ("about 3 min"), from its reason. */
+export function skippedEstimate(results: Results, engine: string, contestant: string, size: number): string {
+  const run = results.runs.find((r) => r.engine === engine && r.contestant === contestant && r.size === size && r.status === 'timeboxed');
+  const estimate = /would take about ([^(]+?) \(/.exec(run?.reason ?? '')?.[1];
+  if (!estimate) throw new Error(`data/engines: ${contestant} was not skipped at ${formatSize(size)} in ${engine}, or does not say why`);
+  return estimate;
+}
+
+/** The exponent the bench extrapolated stage 0's time with ("2.7"), from its reason. */
+export function skippedExponent(results: Results, engine: string, contestant: string, size: number): string {
+  const run = results.runs.find((r) => r.engine === engine && r.contestant === contestant && r.size === size && r.status === 'timeboxed');
+  const exponent = /size\^([\d.]+)/.exec(run?.reason ?? '')?.[1];
+  if (!exponent) throw new Error(`data/engines: the bench gives no exponent for ${contestant} at ${formatSize(size)}`);
+  return exponent;
+}
+
+/** A contestant's multiples of blake3-wasm in one engine over some sizes, lowest to highest: "0.67–0.76×". */
+export function ratioRange(models: EngineModel[], engine: string, contestant: string, sizes: number[]): string {
+  const ratios = sizes.map((size) => {
+    const ratio = standing(models, contestant, size).find((s) => s.engine.id === engine)?.ratio;
+    if (ratio === null || ratio === undefined) throw new Error(`data/engines: no ratio for ${contestant} at ${formatSize(size)} in ${engine}`);
+    return ratio;
+  });
+  return range(ratios);
+}
+
+/** One stage's median MB/s over another's in one engine, over some sizes, lowest to highest: "1.12–1.61×". */
+export function stepRange(models: EngineModel[], engine: string, from: string, to: string, sizes: number[]): string {
+  const throughput = model(models, engine).throughput;
+  const ratios = sizes.map((size) => {
+    const [before, after] = [throughput.get(cellKey(from, size)), throughput.get(cellKey(to, size))];
+    if (!before || !after) throw new Error(`data/engines: no ${from} or ${to} at ${formatSize(size)} in ${engine}`);
+    return after.center / before.center;
+  });
+  return range(ratios);
+}
+
+function range(ratios: number[]): string {
+  const [lo, hi] = [Math.min(...ratios), Math.max(...ratios)].map((r) => r.toFixed(2));
+  return lo === hi ? `${lo}×` : `${lo}–${hi}×`;
+}
+
+/** Every figure the stories quote from the engines run, by the `{name}` their Markdown writes. */
+export function engineFigures(data: unknown = measured): Record<string, string> {
+  const { results, models } = enginesRun(data);
+  const large = [KiB, 32 * KiB, 64 * KiB, 256 * KiB, MiB];
+  const all = [96, 512, ...large];
+  return {
+    'engines-date': results.env.date.slice(0, 10),
+    // As the run records it: no processor model, only the system and the cores.
+    'engines-machine': `${results.env.os} with ${results.env.cores} cores`,
+    'engines-chromium': `Chromium ${results.engines?.find((e) => e.id === 'chromium')?.version.split('.')[0] ?? ''}`.trim(),
+    'stage0-1k': medianTime(models, 'chromium', '00-reference', KiB),
+    'stage0-32k': medianTime(models, 'chromium', '00-reference', 32 * KiB),
+    'stage0-64k': medianTime(models, 'chromium', '00-reference', 64 * KiB),
+    'stage0-256k-estimate': skippedEstimate(results, 'chromium', '00-reference', 256 * KiB),
+    'stage0-1m-estimate': skippedEstimate(results, 'chromium', '00-reference', MiB),
+    'stage0-1m-estimate-firefox': skippedEstimate(results, 'firefox', '00-reference', MiB),
+    'stage0-exponent': skippedExponent(results, 'chromium', '00-reference', MiB),
+    'stage1-1m': medianTime(models, 'chromium', '01-read-words-full', MiB),
+    'stage8-vs-wasm-chromium': ratioRange(models, 'chromium', '08-little-endian', large),
+    'stage8-vs-wasm-firefox': ratioRange(models, 'firefox', '08-little-endian', large),
+    'stage5-vs-stage4-chromium': stepRange(models, 'chromium', '04-state-locals', '05-no-copies', all),
+    'stage9-vs-stage8-chromium': stepRange(models, 'chromium', '08-little-endian', '09-simd-wasm', [64 * KiB, 256 * KiB, MiB]),
+    'stage9-vs-wasm-large': ratioRange(models, 'chromium', '09-simd-wasm', [64 * KiB, 256 * KiB, MiB]),
+    'stage9-vs-wasm-1k': ratioRange(models, 'chromium', '09-simd-wasm', [KiB]),
+  };
+}
