@@ -3,7 +3,7 @@
 // assembler, which runs once at load, beside stage 10's subtreeChainingValue.
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
-import { hotFunction, hotFunctionFigure } from '../src/core/evidence/v8-evidence.ts';
+import { hotFunction, hotFunctionFigure } from '../src/core/evidence/v8-why.ts';
 import { storedProfile, v8Evidence } from '../src/app/story/engine-evidence-data.ts';
 
 const KiB = 1024;

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
 import { evidencePath, storedEvidence } from '../scripts/v8-evidence.ts';
-import { deoptCount, disagreements, negligible, WHY_FIGURE, type V8Evidence } from '../src/core/evidence/v8-evidence.ts';
+import { deoptCount, disagreements, negligible, type V8Evidence } from '../src/core/evidence/v8-evidence.ts';
+import { WHY_FIGURE } from '../src/core/evidence/v8-why.ts';
 
 const text = (id: string) => readFileSync(new URL(`../${evidencePath(id)}`, import.meta.url), 'utf8');
 const stored = STAGES.map((stage) => storedEvidence(text(stage.id)));

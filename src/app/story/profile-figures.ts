@@ -5,7 +5,7 @@
 
 import { STAGES } from '../../../steps/index.ts';
 import { storedProfile, v8Evidence } from './engine-evidence-data.ts';
-import { evidenceRows } from '../../core/evidence/v8-evidence.ts';
+import { evidenceRows } from '../../core/evidence/v8-why.ts';
 
 /** The size the notes read the profiles at. */
 export const NOTE_BYTES = 64 * 1024;
