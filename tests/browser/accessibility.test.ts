@@ -1,4 +1,5 @@
-// Every page, checked by axe-core in light and dark with a full results set loaded:
+// Every page, checked by axe-core in light and dark with a full results set loaded, on one
+// walk (each page opened once, then checked in each scheme):
 // no serious or critical violation, every chart an image with a name linked to its
 // table, a visible focus ring on everything the keyboard reaches, and no page or console
 // error on the whole walk (the walk opens the playground, then the code views, with
@@ -95,62 +96,94 @@ async function unfocusable(page: Page, count: number): Promise<string[]> {
   return missing;
 }
 
+type Scheme = 'light' | 'dark';
+const SCHEMES: Scheme[] = ['light', 'dark'];
+
+/** What the one walk found, per colour scheme. */
+interface Walk {
+  seen: Set<string>;
+  visited: string[];
+  findings: Record<Scheme, Finding[]>;
+  charts: string[];
+  noRing: Record<Scheme, string[]>;
+  errors: string[];
+}
+
+/** After the system's scheme changes: the app follows it on the next frames (src/app/ui/theme.svelte.ts). */
+async function useScheme(page: Page, scheme: Scheme): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction((dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark, scheme === 'dark');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * One walk over every page the app links to: each page opened once and checked in light,
+ * then in dark (the app follows the system's scheme as it changes, as a reader's would).
+ */
+async function walk(browser: Browser, shareRoute: string): Promise<Walk> {
+  const opened = await openApp(browser, '/#/', { colorScheme: 'light', beforeLoad: storeResultsScript() });
+  const { page } = opened;
+  const queue = ['#/', shareRoute];
+  const result: Walk = { seen: new Set(queue), visited: [], findings: { light: [], dark: [] }, charts: [], noRing: { light: [], dark: [] }, errors: opened.errors };
+  const tabbed = new Set<string>();
+  while (queue.length > 0 && result.visited.length < MAX_PAGES) {
+    const route = queue.shift()!;
+    result.visited.push(route);
+    await useScheme(page, 'light');
+    await page.evaluate((hash) => (location.hash = hash), route);
+    await settle(page);
+    result.charts.push(...(await unlinkedCharts(page)).map((chart) => `${route}: ${chart}`));
+    // Focus: the first stops of every kind of page ("#/stage/N/code"), once each, in each scheme.
+    const kind = route.replace(/\d+/g, 'N').replace(/^#\/share\/.*/, '#/share');
+    const firstOfKind = !tabbed.has(kind);
+    tabbed.add(kind);
+    for (const scheme of SCHEMES) {
+      await useScheme(page, scheme);
+      result.findings[scheme].push(...(await axeFindings(page, route)));
+      if (firstOfKind) result.noRing[scheme].push(...(await unfocusable(page, 25)).map((name) => `${route}: ${name}`));
+    }
+    for (const next of await linkedRoutes(page)) {
+      if (!result.seen.has(next)) {
+        result.seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  await page.context().close();
+  return result;
+}
+
 describe('accessibility of every page', () => {
   let browser: Browser;
-  let shareRoute: string;
+  let walked: Walk;
   beforeAll(async () => {
     browser = await launchBrowser();
-    shareRoute = `#/share/${await encodeSharePayload(fullResults('Ana’s laptop'))}`;
-  });
+    walked = await walk(browser, `#/share/${await encodeSharePayload(fullResults('Ana’s laptop'))}`);
+  }, 900_000);
   afterAll(async () => {
     await browser?.close();
   });
 
-  for (const scheme of ['light', 'dark'] as const) {
-    it(`has no serious or critical axe violation on any page, charts named and linked, focus visible (${scheme})`, { timeout: 600_000 }, async () => {
-      const opened = await openApp(browser, '/#/', { colorScheme: scheme, beforeLoad: storeResultsScript() });
-      const { page } = opened;
-      const queue = ['#/', shareRoute];
-      const seen = new Set(queue);
-      const findings: Finding[] = [];
-      const charts: string[] = [];
-      const noRing: string[] = [];
-      const tabbed = new Set<string>();
-      const visited: string[] = [];
-      while (queue.length > 0 && visited.length < MAX_PAGES) {
-        const route = queue.shift()!;
-        visited.push(route);
-        await page.evaluate((hash) => (location.hash = hash), route);
-        await settle(page);
-        findings.push(...(await axeFindings(page, route)));
-        charts.push(...(await unlinkedCharts(page)).map((chart) => `${route}: ${chart}`));
-        // Focus: the first stops of every kind of page ("#/stage/N/code"), once each.
-        const kind = route.replace(/\d+/g, 'N').replace(/^#\/share\/.*/, '#/share');
-        if (!tabbed.has(kind)) {
-          tabbed.add(kind);
-          noRing.push(...(await unfocusable(page, 25)).map((name) => `${route}: ${name}`));
-        }
-        for (const next of await linkedRoutes(page)) {
-          if (!seen.has(next)) {
-            seen.add(next);
-            queue.push(next);
-          }
-        }
-      }
-      // The crawl reached the story, the code, the bench, the results and a shared set.
-      for (const expected of ['#/stage/0', '#/stage/1/code', '#/measure', '#/bench', '#/results', '#/compare']) {
-        expect([...seen], expected).toContain(expected);
-      }
-      // A code view came after a playground, so the errors below cover code shown while
-      // TypeScript's service runs.
-      const playground = visited.findIndex((route) => route.startsWith('#/playground/'));
-      expect(playground).toBeGreaterThanOrEqual(0);
-      expect(visited.slice(playground).some((route) => /^#\/stage\/\d+\/code$/.test(route))).toBe(true);
-      console.log(`axe (${scheme}): ${visited.length} pages, ${findings.length} serious or critical`);
+  it('reaches every kind of page, with no page or console error on the whole walk', () => {
+    // The crawl reached the story, the code, the bench, the results and a shared set.
+    for (const expected of ['#/stage/0', '#/stage/1/code', '#/measure', '#/bench', '#/results', '#/compare']) {
+      expect([...walked.seen], expected).toContain(expected);
+    }
+    // A code view came after a playground, so the errors below cover code shown while
+    // TypeScript's service runs.
+    const playground = walked.visited.findIndex((route) => route.startsWith('#/playground/'));
+    expect(playground).toBeGreaterThanOrEqual(0);
+    expect(walked.visited.slice(playground).some((route) => /^#\/stage\/\d+\/code$/.test(route))).toBe(true);
+    expect(walked.charts).toEqual([]);
+    expect(walked.errors).toEqual([]);
+  });
+
+  for (const scheme of SCHEMES) {
+    it(`has no serious or critical axe violation on any page, charts named and linked, focus visible (${scheme})`, () => {
+      const findings = walked.findings[scheme];
+      console.log(`axe (${scheme}): ${walked.visited.length} pages, ${findings.length} serious or critical`);
       expect(findings.map((f) => `${f.route} ${f.impact} ${f.id}: ${f.help} at ${f.targets.join(', ')}`)).toEqual([]);
-      expect(charts).toEqual([]);
-      expect(noRing).toEqual([]);
-      expect(opened.errors).toEqual([]);
+      expect(walked.noRing[scheme]).toEqual([]);
     });
   }
 });
