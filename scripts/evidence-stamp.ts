@@ -1,4 +1,4 @@
-// npm run evidence:stamp -- FILE [FILE ...]
+// npm run evidence:stamp -- FILE [FILE ...] [--command "THE COMMAND THAT MADE THEM"]
 //
 // Records in data/evidence-inputs.json what a committed benchmark run (data/engines/,
 // data/native/, data/go/bench-*.txt) was made from, so `npm test` can tell when the code
@@ -50,9 +50,12 @@ async function toolchainOf(path: string): Promise<string> {
   return `${(run.engines ?? []).map((e) => `${e.name} ${e.version}`).join(' + ')}, ${run.env.cores} cores`;
 }
 
-async function main(paths: string[]): Promise<number> {
-  if (paths.length === 0) {
-    console.error('usage: npm run evidence:stamp -- FILE [FILE ...]   (a committed benchmark run in data/)');
+async function main(args: string[]): Promise<number> {
+  const at = args.indexOf('--command');
+  const command = at >= 0 ? args[at + 1] : undefined;
+  const paths = at >= 0 ? [...args.slice(0, at), ...args.slice(at + 2)] : args;
+  if (paths.length === 0 || (at >= 0 && !command)) {
+    console.error('usage: npm run evidence:stamp -- FILE [FILE ...] [--command "npm run bench -- ..."]   (a committed benchmark run in data/)');
     return 2;
   }
   for (const path of paths) {
@@ -63,7 +66,7 @@ async function main(paths: string[]): Promise<number> {
     }
   }
   for (const path of paths) {
-    recordInputs([path], await toolchainOf(path));
+    recordInputs([path], await toolchainOf(path), command && `${command}, then npm run evidence:stamp -- ${path}`);
     console.log(`recorded what ${path} was made from`);
   }
   return 0;

@@ -198,7 +198,7 @@ export function staleMeasurements(read: Reader = readRepoFile, manifest = readMa
       .sort()
       .filter((path) => now[path] !== record.inputs[path])
       .map((path) => (path in now ? (path in record.inputs ? `${path} changed` : `${path} is new`) : `${path} is gone`));
-    if (changed.length > 0) problems.push(`${m.path} is stale: ${changed.join(', ')} since it was made (run ${m.command})`);
+    if (changed.length > 0) problems.push(`${m.path} is stale: ${changed.join(', ')} since it was made (run ${record.command})`);
   }
   const known = new Set(measurements(read).map((m) => m.path));
   for (const path of Object.keys(manifest.measurements)) {
@@ -216,8 +216,8 @@ function goToolchain(): string {
   }
 }
 
-/** Records, for each path given, what it is made from as the files are now. */
-export function recordInputs(paths: readonly string[], toolchain?: string): void {
+/** Records, for each path given, what it is made from as the files are now (and the command that made it, if not the usual one). */
+export function recordInputs(paths: readonly string[], toolchain?: string, command?: string): void {
   const manifest = existsSync(join(ROOT, MANIFEST))
     ? readManifest()
     : { about: `What each stored measurement was made from (src/node/evidence-inputs.ts). Written by npm run gen and npm run evidence:stamp; npm test checks it.`, measurements: {} };
@@ -226,7 +226,7 @@ export function recordInputs(paths: readonly string[], toolchain?: string): void
     const m = all.find((entry) => entry.path === path);
     if (!m) throw new Error(`${path} is not a stored measurement (src/node/evidence-inputs.ts lists them)`);
     const made = toolchain ?? (path.startsWith('go/') || path.startsWith('data/go/') ? goToolchain() : nodeToolchain());
-    manifest.measurements[path] = { command: m.command, toolchain: made, inputs: inputsNow(m) };
+    manifest.measurements[path] = { command: command ?? m.command, toolchain: made, inputs: inputsNow(m) };
   }
   const sorted = Object.fromEntries(Object.entries(manifest.measurements).sort(([a], [b]) => a.localeCompare(b)));
   writeFileSync(join(ROOT, MANIFEST), `${JSON.stringify({ about: manifest.about, measurements: sorted }, null, 2)}\n`);
