@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { parseResultsJson } from '../../src/core/results/io/validate.ts';
 import { choosePlan, runNotes, runToEnd, throughputRow } from './bench-helpers.ts';
-import { launchBrowser, openApp } from './harness.ts';
+import { downloaded, launchBrowser, openApp } from './harness.ts';
 
 const SIMD_REASON = 'needs WebAssembly SIMD (128-bit vectors), which this browser does not offer';
 const CRYPTO_REASON = 'needs WebCrypto (crypto.subtle), which is only offered on secure (https or localhost) pages';
@@ -70,7 +70,7 @@ describe('missing capabilities', () => {
 
     // The exported document records the run as unavailable, and imports again.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
-    const exported = parseResultsJson(await readFile(await download.path(), 'utf8'));
+    const exported = parseResultsJson(await readFile(await downloaded(download), 'utf8'));
     if (!exported.ok) throw new Error(`the exported file does not import: ${exported.error}`);
     expect(exported.results.runs.find((run) => run.contestant === lacking.id)).toMatchObject({ status: 'unavailable', reason: lacking.reason, nsPerOp: [] });
 

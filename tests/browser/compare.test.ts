@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { choosePlan, runToEnd } from './bench-helpers.ts';
-import { launchBrowser, openApp } from './harness.ts';
+import { downloaded, launchBrowser, openApp } from './harness.ts';
 import { MEDIAN_CELL, paintedPixels, tableTexts } from './results-helpers.ts';
 
 async function shortRun(page: Page, label: string): Promise<void> {
@@ -29,7 +29,7 @@ describe('compare page', () => {
     const { page, errors } = await openApp(browser, '/#/bench');
     await shortRun(page, 'first laptop');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
-    const firstFile = await download.path();
+    const firstFile = await downloaded(download);
 
     await shortRun(page, 'second laptop');
     await page.getByTestId('share').click();

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { decodeSharePayload } from '../../src/core/results/io/share.ts';
 import { parseResultsJson } from '../../src/core/results/io/validate.ts';
 import { choosePlan, runNotes, runToEnd, throughputRow } from './bench-helpers.ts';
-import { launchBrowser, openApp } from './harness.ts';
+import { downloaded, launchBrowser, openApp } from './harness.ts';
 
 describe('faulty contestants', () => {
   let browser: Browser;
@@ -76,7 +76,7 @@ describe('faulty contestants', () => {
 
     // What the run produced passes the import validator, through a file and through a link.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
-    const exported = parseResultsJson(await readFile(await download.path(), 'utf8'));
+    const exported = parseResultsJson(await readFile(await downloaded(download), 'utf8'));
     if (!exported.ok) throw new Error(`the exported file does not import: ${exported.error}`);
     const byId = new Map(exported.results.runs.map((run) => [run.contestant, run]));
     expect(byId.get('fault-throws')).toMatchObject({ status: 'failed', nsPerOp: [] });

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchWebKit } from '../../src/node/webkit.ts';
 import { b3sumLine } from '../../src/core/file/b3sum.ts';
 import { toHex } from '../../src/core/file/tree.ts';
-import { baseURL, launchBrowser, launchFirefox, openApp } from './harness.ts';
+import { baseURL, downloaded, launchBrowser, launchFirefox, openApp } from './harness.ts';
 import { recordRequests, requestProblems } from './file-helpers.ts';
 
 const MiB = 1024 * 1024;
@@ -141,7 +141,7 @@ describe('the file page in Chromium', () => {
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expectedBuiltLines.map((l) => `${l}\n`).join(''));
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .b3' }).click()]);
     expect(download.suggestedFilename()).toBe('files.b3');
-    expect(readFileSync((await download.path())!, 'utf8')).toBe(expectedBuiltLines.map((l) => `${l}\n`).join(''));
+    expect(readFileSync(await downloaded(download), 'utf8')).toBe(expectedBuiltLines.map((l) => `${l}\n`).join(''));
     expect(requestProblems(requests, new URL(page.url()).origin)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

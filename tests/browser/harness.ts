@@ -3,7 +3,10 @@
 // requests to another origin). Firefox (puppeteer-core over WebDriver BiDi) is started
 // by launchFirefox from src/node/firefox.ts, with a fresh profile.
 import { inject } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../src/node/chromium-path.ts';
 
 export { CHROMIUM, CHROMIUM_FLAGS };
@@ -22,6 +25,13 @@ export function baseURL(): string {
 export async function launchBrowser(extra: string[] = []): Promise<Browser> {
   if (extra.length > 0) return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extra] });
   return chromium.connect(inject('chromiumEndpoint'));
+}
+
+/** A download saved where the test can read it (the shared browser keeps its own files to itself). */
+export async function downloaded(download: Download): Promise<string> {
+  const path = join(mkdtempSync(join(tmpdir(), 'blake3-lab-download-')), download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
 }
 
 /** The environment for a command line a test runs: it serves the run's one build, not a build of its own. */

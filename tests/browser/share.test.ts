@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { choosePlan, runToEnd } from './bench-helpers.ts';
-import { baseURL, launchBrowser, openApp } from './harness.ts';
+import { baseURL, downloaded, launchBrowser, openApp } from './harness.ts';
 import { MEDIAN_CELL, paintedPixels, tableTexts } from './results-helpers.ts';
 
 const TABLES = ['throughput-table', 'steps-table', 'baseline-table'];
@@ -69,10 +69,10 @@ describe('sharing, exporting and importing results', () => {
 
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
     expect(json.suggestedFilename()).toMatch(/^blake3-lab-exported-.*\.json$/);
-    const jsonPath = await json.path();
+    const jsonPath = await downloaded(json);
     const [go] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-go').click()]);
     expect(go.suggestedFilename()).toMatch(/\.txt$/);
-    const goText = await readFile(await go.path(), 'utf8');
+    const goText = await readFile(await downloaded(go), 'utf8');
     expect(goText).toMatch(/^BenchmarkBLAKE3\/stage=02-precomputed-permutations\/size=1KiB\S*\s+\d+\s+[\d.]+ ns\/op\s+[\d.]+ MB\/s$/m);
 
     // Another browser profile, with no results of its own.
@@ -85,7 +85,7 @@ describe('sharing, exporting and importing results', () => {
 
     // The Go text imports too: its "# blake3-lab" comments carry what Go's format has no place for.
     const third = await openApp(browser, '/#/results');
-    await third.page.getByTestId('import').locator('input[type="file"]').setInputFiles(await go.path());
+    await third.page.getByTestId('import').locator('input[type="file"]').setInputFiles(await downloaded(go));
     await expect.poll(() => third.page.locator('[data-testid="throughput-table"] tbody tr').count(), { timeout: 15_000 }).toBe(3);
     expect(await tables(third.page)).toEqual(original);
 
