@@ -23,8 +23,17 @@ export function baseURL(): string {
  * a test certificate), which a running browser cannot take, a Chromium of its own.
  */
 export async function launchBrowser(extra: string[] = []): Promise<Browser> {
-  if (extra.length > 0) return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extra] });
+  if (extra.length > 0) return launchOwnBrowser(extra);
   return chromium.connect(inject('chromiumEndpoint'));
+}
+
+/**
+ * A Chromium of the file's own, in this process: for flags a running browser cannot take,
+ * and for pages given files of gigabytes, which the shared browser, reached over a socket,
+ * would be sent byte by byte (this one reads them from disk by path).
+ */
+export async function launchOwnBrowser(extra: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extra] });
 }
 
 /** A download saved where the test can read it (the shared browser keeps its own files to itself). */
