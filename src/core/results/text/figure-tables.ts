@@ -1,11 +1,13 @@
 // The tables beside the charts, as plain data: the same numbers a chart draws, in the
-// notation benchstat prints ("312 ± 2%", "+41.20%", "~", "p=0.000 n=10"), with every
+// notation benchstat prints ("312 ± 2%", "+41.20%", "~", "n=10", but "p<0.001" where
+// benchstat's "p=0.000" reads as impossible), with every
 // warning as a numbered footnote. They are the charts' text alternative too, so nothing
 // a chart shows is missing here.
 import { formatSize } from '../../bench/plan.ts';
 import type { RunStatus } from '../../bench/results.ts';
 import type { Comparison } from '../../stats/ab-test.ts';
-import { formatDelta, formatP, formatPlusMinus, formatPValue } from '../../stats/format.ts';
+import { formatDelta, formatPlusMinus } from '../../stats/format.ts';
+import { readerP, readerPEquals } from '../../stats/reader.ts';
 import { superscript } from '../../stats/text-layout.ts';
 import type { ComparisonTable } from '../analysis/comparison-report.ts';
 import { formatRatio, formatSig } from './format.ts';
@@ -74,13 +76,16 @@ function deltaCell(comparison: Comparison | null): TableCell {
   return { text, tone: comparison.newCenter > comparison.oldCenter ? 'good' : 'bad' };
 }
 
+/** "p<0.001 n=10", "p=0.31 n=10": benchstat's cell, with a p a reader does not take for zero. */
 function pCell(comparison: Comparison | null): TableCell {
-  return comparison ? { text: formatP(comparison) } : { text: '' };
+  if (!comparison) return { text: '' };
+  const n = comparison.n1 === comparison.n2 ? `n=${comparison.n1}` : `n=${comparison.n1}+${comparison.n2}`;
+  return { text: `${readerPEquals(comparison.p)} ${n}` };
 }
 
 function holmCell(adjustedP: number | null, comparison: Comparison | null): TableCell {
   if (adjustedP === null || !comparison) return { text: '' };
-  const text = formatPValue(adjustedP);
+  const text = readerP(adjustedP);
   // The lesson of stage 7: a raw p under 0.05 that does not survive the correction is not a finding.
   if (comparison.significant && adjustedP > comparison.alpha) {
     return { text, tone: 'warn', title: 'significant alone, but not after correcting for the number of comparisons made' };
