@@ -22,4 +22,13 @@ describe('what a learner reads', () => {
     expect(await page.locator('main').innerText()).toContain('The sizes it needs are ticked for you');
     expect(errors).toEqual([]);
   });
+
+  it("the Go track's card says whose run it shows, and a typed class code names the alphabet", async () => {
+    const { page, errors } = await openApp(browser, '/#/go/1');
+    await expect.poll(() => page.getByTestId('go-run-owner').innerText().catch(() => ''), { timeout: 15_000 }).toMatch(/^committed run \(.+\): import yours to replace it$/i);
+    expect(await page.getByTestId('go-run-owner').innerText()).not.toMatch(/this machine/i);
+    await page.evaluate(() => (location.hash = '#/class/ABC123'));
+    await expect.poll(() => page.locator('main').innerText()).toContain('codes never use 0, 1, I or O');
+    expect(errors).toEqual([]);
+  });
 });
