@@ -30,6 +30,8 @@ export interface TableColumn {
   label: string;
   numeric: boolean;
   title?: string;
+  /** On a phone each row is a card; these columns come first in it (the answer before its evidence). */
+  lead?: boolean;
 }
 
 export interface TableData {
@@ -141,8 +143,8 @@ export function stepTable(rows: StepRow[], size: number): TableData {
       { label: 'vs before', numeric: true, title: 'change of the median throughput; ~ when not significant' },
       { label: 'p', numeric: true, title: 'Mann-Whitney U test, two-sided' },
       { label: 'Holm p', numeric: true, title: 'p adjusted for all steps at all sizes (Holm-Bonferroni)' },
-      { label: 'speedup', numeric: true },
-      { label: 'article', numeric: true, title: "the article's figure (Apple M1 Max, V8), multiplied over the steps a row spans" },
+      { label: 'speedup', numeric: true, lead: true },
+      { label: 'article', numeric: true, title: "the article's figure (Apple M1 Max, V8), multiplied over the steps a row spans", lead: true },
     ],
     rows: rows.map((row) => [
       { text: stepName(row), mark: notes.mark(row.warnings), title: `${row.previousTitle} → ${row.title}` },
@@ -168,7 +170,7 @@ export function baselineTable(rows: BaselineRow[], size: number): TableData {
     columns: [
       { label: 'contestant', numeric: false },
       { label: 'MB/s', numeric: true, title: 'median ± 95% CI' },
-      { label: '× blake3-wasm', numeric: true },
+      { label: '× blake3-wasm', numeric: true, lead: true },
       { label: 'vs blake3-wasm', numeric: true, title: 'change of the median throughput; ~ when not significant' },
       { label: 'p', numeric: true },
       { label: 'Holm p', numeric: true, title: 'p adjusted for all comparisons with blake3-wasm (Holm-Bonferroni)' },
