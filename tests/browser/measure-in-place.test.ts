@@ -3,7 +3,8 @@
 // without leaving the page. Each step run also sets the stage against Rust WASM.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp } from './harness.ts';
+import { baseURL, launchBrowser, openApp } from './harness.ts';
+import { fullResults } from '../fixtures/full-results.ts';
 
 const answerOf = (page: import('playwright-core').Page) => page.getByTestId('step-answer').innerText({ timeout: 1000 }).catch(() => '');
 
@@ -33,6 +34,56 @@ describe('measuring a step in place', () => {
     const at64 = await measured.locator('tbody tr', { hasText: '64 KiB' }).locator('td').last().innerText();
     expect(at64).toMatch(/x (faster|slower)$/);
     expect(await page.getByTestId('measure-step').innerText()).toMatch(/^Measure this step again/);
+    expect(errors).toEqual([]);
+  });
+
+  it('measuring stage 8 then stage 3 keeps both: cards, the ladder, and a share link of the whole ladder', async () => {
+    const { page, errors } = await openApp(browser, '/#/stage/8');
+    await page.getByTestId('measure-step').click();
+    await expect.poll(() => answerOf(page), { timeout: 60_000 }).toMatch(/^Stage 8 /);
+    await page.evaluate(() => (location.hash = '#/stage/3'));
+    await expect.poll(() => page.getByTestId('stage-measured').innerText()).toMatch(/Not measured on this machine yet/);
+    await page.getByTestId('measure-step').click();
+    await expect.poll(() => answerOf(page), { timeout: 60_000 }).toMatch(/^Stage 3 /);
+    // Stage 8's card still has its numbers.
+    await page.evaluate(() => (location.hash = '#/stage/8'));
+    await expect.poll(() => page.getByTestId('stage-measured').locator('tbody tr').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByTestId('stage-measured').innerText()).not.toMatch(/Not measured/);
+    // The ladder on Results has both steps' stages, and Rust WASM, and says how many runs it holds.
+    await page.evaluate(() => (location.hash = '#/results'));
+    const ladder = page.getByTestId('ladder');
+    await expect.poll(() => ladder.locator('tbody th').allInnerTexts()).toEqual([
+      '2. Precomputed permutations',
+      '3. Inline round into compress',
+      '7. Reuse buffers',
+      '8. Little-endian fast path',
+      expect.stringContaining('blake3-wasm'),
+    ]);
+    expect(await page.getByTestId('run-history').innerText()).toMatch(/^2 runs in this browser/);
+    // A share link carries the whole ladder.
+    await page.getByTestId('share').click();
+    const link = page.getByTestId('share-link');
+    await expect.poll(() => link.inputValue().catch(() => ''), { timeout: 15_000 }).toMatch(/#\/share\//);
+    const shared = await openApp(browser, (await link.inputValue()).slice(baseURL().length));
+    await expect.poll(() => shared.page.locator('[data-testid="throughput-table"] tbody th').allInnerTexts(), { timeout: 15_000 }).toEqual(
+      expect.arrayContaining(['3. Inline round into compress', '8. Little-endian fast path']),
+    );
+    expect(errors).toEqual([]);
+    expect(shared.errors).toEqual([]);
+  });
+
+  it('loads results stored by the older app (one run, no history) as a ladder of one run', async () => {
+    const stored = `localStorage.setItem('blake3-lab:results', ${JSON.stringify(JSON.stringify(fullResults()))});`;
+    const { page, errors } = await openApp(browser, '/#/results', { beforeLoad: stored });
+    await expect.poll(() => page.getByTestId('run-history').innerText().catch(() => '')).toMatch(/^One run in this browser/);
+    await expect.poll(() => page.getByTestId('ladder').locator('tbody tr').count()).toBeGreaterThan(10);
+    await page.evaluate(() => (location.hash = '#/stage/9'));
+    await expect.poll(() => page.getByTestId('stage-measured').locator('tbody tr').count()).toBeGreaterThanOrEqual(5);
+    // On a phone the card is a line per size: nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const wide = await page.getByTestId('stage-measured').locator('.table-wrap').evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    expect(wide).toBe(false);
     expect(errors).toEqual([]);
   });
 });

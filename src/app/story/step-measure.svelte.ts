@@ -50,7 +50,7 @@ class StepMeasure {
         results = mergeResults(results, yardstick);
       }
       this.results = results;
-      current.keep(results, 'run');
+      current.keep(results);
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);
     } finally {

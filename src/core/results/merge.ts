@@ -33,7 +33,8 @@ export function mergeResults(older: Results | null, newer: Results): Results {
   if (!(older.config.sharedInput && newer.config.sharedInput)) delete config.sharedInput;
   return {
     ...newer,
-    engines,
+    // Documents read through the validator always name their engines; a bare version 1 one has none to merge.
+    ...(older.engines || newer.engines ? { engines } : {}),
     config,
     contestants: byId(older.contestants, newer.contestants).filter((c) => measured.has(c.id)),
     runs,

@@ -10,7 +10,8 @@ import { formatDelta, formatPlusMinus } from '../../stats/format.ts';
 import { readerP, readerPEquals } from '../../stats/reader.ts';
 import { superscript } from '../../stats/text-layout.ts';
 import type { ComparisonTable } from '../analysis/comparison-report.ts';
-import { formatRatio, formatSig } from './format.ts';
+import { formatRatio, formatSig, formatVersus } from './format.ts';
+import type { StageLadder } from '../analysis/stage-ladder.ts';
 import { stepName } from '../analysis/step-label.ts';
 import type { EngineLadder } from '../analysis/engine-ladder.ts';
 import { cellKey, inMBps, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../analysis/model.ts';
@@ -250,6 +251,29 @@ export function ladderTable(ladder: EngineLadder): TableData {
           ? [{ text: estimateText(cell.estimate), mark: notes.mark(cell.estimate.warnings) }, { text: formatRatio(cell.ratio) }]
           : [cell ? { text: cell.reason.split(':')[0], tone: 'warn', mark: notes.mark([cell.reason]) } : { text: '–', tone: 'muted', title: 'not measured in this engine' }, { text: '–', tone: 'muted' }],
       ),
+    ]),
+    notes: notes.notes,
+  };
+}
+
+/** Your ladder: every stage measured so far at one size, each against the one below it and against Rust WASM. */
+export function stageLadderTable(ladder: StageLadder): TableData {
+  const notes = new Footnotes();
+  return {
+    caption: `Every stage measured so far in this browser, at ${formatSize(ladder.size)}: MB/s, the step from the stage below it, and Rust WASM`,
+    columns: [
+      { label: 'stage', numeric: false },
+      { label: 'MB/s', numeric: true, title: 'median ± 95% CI' },
+      { label: 'step', numeric: true, title: 'speedup over the stage below it on the ladder; ~ when the difference is noise', lead: true },
+      { label: 'vs Rust WASM', numeric: true, title: 'against blake3-wasm at the same size', lead: true },
+    ],
+    rows: ladder.rungs.map((rung) => [
+      { text: rung.title, mark: notes.mark(rung.mbps.warnings) },
+      { text: estimateText(rung.mbps) },
+      rung.step
+        ? { text: rung.step.comparison.significant ? formatRatio(rung.step.speedup) : '~', tone: rung.step.comparison.significant ? undefined : 'muted', title: `against ${rung.step.previousTitle}` }
+        : { text: '–', tone: 'muted' },
+      rung.versus ? { text: formatVersus(rung.versus.ratio), tone: rung.versus.comparison?.significant ? undefined : 'muted' } : { text: rung.kind === 'stage' ? '–' : 'yardstick', tone: 'muted' },
     ]),
     notes: notes.notes,
   };
