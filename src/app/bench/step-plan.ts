@@ -38,7 +38,10 @@ export function stepPlan(index: number, earlier: Results | null = null): StepPla
   const estimate = (sizes: number[]) => estimatePlanMs({ contestants, sizes, rounds: DEFAULT_ROUNDS }, earlier).ms + yardstickMs;
   // Sizes leave from the upper middle: the smallest and the largest stay, where steps differ
   // most, and so do the yardstick's, where the stage is set against blake3-wasm.
-  const removable = () => sizes.findLastIndex((size, i) => i > 0 && i < sizes.length - 1 && !YARDSTICK_SIZES.includes(size));
+  const removable = (): number => {
+    for (let i = sizes.length - 2; i > 0; i--) if (!YARDSTICK_SIZES.includes(sizes[i])) return i;
+    return -1;
+  };
   while (estimate(sizes) > STEP_BUDGET_MS && removable() > 0) sizes.splice(removable(), 1);
   return { contestants, sizes, rounds: DEFAULT_ROUNDS, yardstick, estimateMs: estimate(sizes) };
 }
