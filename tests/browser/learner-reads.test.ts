@@ -87,7 +87,10 @@ describe('what a learner reads', () => {
     expect(wide).toBe(0);
     // A step's card says its speedup and the article's figure first, named.
     const first = steps.locator('tbody tr').first();
-    const cells = await first.locator('td').evaluateAll((all) => all.map((td) => ({ label: td.dataset.label, box: td.getBoundingClientRect() })));
+    // Cells by their column's name; p's cell names itself ("p<0.001 n=10").
+    const cells = await first.locator('td').evaluateAll((all) =>
+      all.map((td) => ({ label: td.dataset.label || (/^p[=<]/.test(td.textContent ?? '') ? 'p' : ''), box: td.getBoundingClientRect() })),
+    );
     // Reading order: the line first, then the place on it.
     const place = (label: string) => {
       const { box } = cells.find((c) => c.label === label)!;

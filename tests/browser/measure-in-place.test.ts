@@ -25,7 +25,7 @@ describe('measuring a step in place', () => {
     // A progress line while it runs.
     await expect.poll(() => page.getByTestId('step-progress').isVisible()).toBe(true);
     await expect.poll(() => answerOf(page), { timeout: 60_000 }).toMatch(
-      /^Stage 5 is (\S+x stage 4|not measurably faster or slower than stage 4) at 1 MiB here \(.*p[=<][\d.]+.*\) and .* than Rust WASM at 64 KiB; the article measured 3× and about 0\.75× the speed of Rust WASM\.$/,
+      /^Stage 5 is (\S+x stage 4|not measurably faster or slower than stage 4) at [\d.]+ (B|KiB|MiB) here \(.*p[=<][\d.]+.*\) and .* than Rust WASM at 64 KiB; the article measured 3× and about 0\.75× the speed of Rust WASM\.$/,
     );
     expect(page.url()).toMatch(/#\/stage\/5$/);
     // The figures, size by size, in the card under the answer, Rust WASM among them.

@@ -1,5 +1,5 @@
 // The one-sentence answer a stage page gives after "Measure this step": how much faster
-// this stage was than the one before at the largest size measured, with its p-values,
+// this stage was than the one before (at the largest size where that is a finding), with its p-values,
 // how it stands against Rust compiled to WebAssembly, and what the article measured.
 // "Stage 5 is 1.27x stage 4 at 1 MiB here (p=0.006) and 1.3x slower than Rust WASM at
 // 64 KiB; the article measured 3× and about 0.75× the speed of Rust WASM."
@@ -19,15 +19,23 @@ export interface StepAnswer {
   advice: string | null;
 }
 
-/** The step at the largest size that has one. */
-function lastStep(model: ResultsModel, stageId: string): { row: StepRow; family: number } | null {
-  let row: StepRow | null = null;
+/**
+ * The step to speak of: at the largest size where it is a finding after the correction,
+ * or, when it is one nowhere, at the largest size measured (where steps differ most).
+ */
+function chosenStep(model: ResultsModel, stageId: string): { row: StepRow; family: number } | null {
+  let largest: StepRow | null = null;
+  let clear: StepRow | null = null;
   let family = 0;
   for (const size of model.sizes) {
     const rows = stepRows(model, size);
     family += rows.length;
-    row = rows.find((r) => r.contestant === stageId) ?? row;
+    const row = rows.find((r) => r.contestant === stageId);
+    if (!row) continue;
+    largest = row;
+    if (row.holmSignificant) clear = row;
   }
+  const row = clear ?? largest;
   return row ? { row, family } : null;
 }
 
@@ -58,7 +66,7 @@ export function stepAnswer(results: Results, index: number, story: Pick<StageSto
     const said = article ? `; the article measured ${article.headline}` : '';
     return { text: `Stage 0 is ${versus} here${p}${said}.`, advice: null };
   }
-  const step = lastStep(model, stage.id);
+  const step = chosenStep(model, stage.id);
   if (!step) return null;
   const { row, family } = step;
   const before = STAGES.find((s) => s.id === row.previous)?.index ?? index - 1;
