@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp } from './harness.ts';
+import { choosePlan, runToEnd } from './bench-helpers.ts';
 import { fullResults } from '../fixtures/full-results.ts';
 
 /** An init script that stores a full run as this device's results, as a finished run leaves them. */
@@ -103,6 +104,19 @@ describe('what a learner reads', () => {
     const caption = (await steps.locator('caption').boundingBox())!;
     expect(caption.x + caption.width).toBeLessThanOrEqual(390);
     expect(caption.height).toBeGreaterThan(20);
+    expect(errors).toEqual([]);
+  });
+
+  it('after a run on the Benchmark page, the results come first, right under the status line, and the plan follows', async () => {
+    const { page, errors } = await openApp(browser, '/#/bench');
+    await choosePlan(page, { contestants: ['07-reuse-buffers', '08-little-endian'], sizes: [1024], rounds: 2 });
+    await runToEnd(page);
+    const results = page.locator('section.results');
+    await results.waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const top = (await results.boundingBox())!.y;
+    expect(top).toBeLessThan(800);
+    expect(top).toBeLessThan((await page.locator('form#bench-plan').boundingBox())!.y);
     expect(errors).toEqual([]);
   });
 });
