@@ -75,7 +75,7 @@ const SPECIFIC: Record<string, Experiment[]> = {
       id: 'allocate-again',
       title: 'Allocate the stack on every call again',
       what: 'Makes hash() allocate a fresh chaining-value stack on every call, as stage 6 did, instead of reusing the module-level one.',
-      expect: 'The sizes it needs are ticked for you, 96 B first: there the draft should be measurably slower (the comment at the top of this stage\'s blake3.ts records 1.27x at 96 B), since one allocation is a real share of hashing 96 bytes. At 64 KiB and 1 MiB, expect "no measurable difference": the garbage collector barely notices one small array per call.',
+      expect: 'The sizes it needs are ticked for you: at 96 B the draft should be measurably slower (the comment atop this stage\'s blake3.ts records 1.27x there), one allocation being a real share of hashing 96 bytes. At 64 KiB and 1 MiB, expect "no measurable difference".',
       sizes: [96, 65536, 1048576],
       correct: true,
       patch: [
