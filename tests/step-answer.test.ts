@@ -2,7 +2,7 @@
 // at the largest size, against Rust WASM, and the article's figure, in the article's words.
 import { describe, expect, it } from 'vitest';
 import type { Results } from '../src/core/bench/results.ts';
-import { stepAnswer } from '../src/app/story/step-answer.ts';
+import { hereFigure, stepAnswer } from '../src/app/story/step-answer.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
 import { fullResults } from './fixtures/full-results.ts';
 
@@ -52,5 +52,14 @@ describe('the answer of a step measured in place', () => {
 
   it('has no answer without the stage\'s figures', () => {
     expect(stepAnswer(only(['blake3-wasm']), 5, STORIES[5])).toBeNull();
+  });
+});
+
+describe('the line under a stage\'s title', () => {
+  it("says this machine's figure in a few words, or nothing before a measurement", () => {
+    expect(hereFigure(only(['04-state-locals', '05-no-copies', 'blake3-wasm']), 5)).toMatch(/^[\d.]+x stage 4 at 1 MiB$/);
+    expect(hereFigure(only(['00-reference', 'blake3-wasm'], [1024, 65536]), 0)).toMatch(/^about [\d,]+x slower than Rust WASM at 64 KiB$/);
+    expect(hereFigure(only(['04-state-locals', '05-no-copies']), 8)).toBeNull();
+    expect(hereFigure(null, 5)).toBeNull();
   });
 });

@@ -86,4 +86,33 @@ describe('measuring a step in place', () => {
     expect(wide).toBe(false);
     expect(errors).toEqual([]);
   });
+
+  it('puts the payoff first: a line under each title, every stage page within 5 screens with details folded, stage 0 saying what it is first', async () => {
+    const { page, errors } = await openApp(browser, '/#/stage/5');
+    const payoff = page.getByTestId('payoff');
+    await expect.poll(() => payoff.innerText()).toMatch(/ARTICLE\s+3× faster than stage 4\s+THIS MACHINE\s+measure it here \(about \d+ s\)/i);
+    // Above the fold, under the title.
+    expect((await payoff.boundingBox())!.y).toBeLessThan(400);
+    const screens: string[] = [];
+    for (let index = 0; index < 12; index++) {
+      await page.evaluate((i) => (location.hash = `#/stage/${i}`), index);
+      await expect.poll(() => page.locator('h1').innerText()).not.toBe('');
+      // The lazy sections (profiles, V8's evidence) at their full height before measuring.
+      await page.locator('.profiles table, .profiles .muted').first().waitFor({ timeout: 15_000 }).catch(() => {});
+      await expect.poll(() => page.locator('details[open]').count()).toBe(0);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      if (height > 5 * 800) screens.push(`stage ${index}: ${(height / 800).toFixed(1)} screens`);
+    }
+    expect(screens).toEqual([]);
+    // Stage 0 says what it is before its warning and timings.
+    await page.evaluate(() => (location.hash = '#/stage/0'));
+    const order = await page.evaluate(() => {
+      const change = document.querySelector('.part h2')!.getBoundingClientRect().top;
+      const caution = document.querySelector('.caution')!.getBoundingClientRect().top;
+      return change < caution;
+    });
+    expect(order).toBe(true);
+    expect(await page.locator('.caution details').innerText()).toMatch(/^Details and how we know/);
+    expect(errors).toEqual([]);
+  });
 });

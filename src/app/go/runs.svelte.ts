@@ -33,12 +33,12 @@ export interface ShownRun {
 /**
  * Whose run a card shows, for its heading: a committed run was measured on another
  * machine, and a teacher must not take it for theirs.
- * "Committed run (vm, Intel Xeon @ 2.80GHz): import yours to replace it", "Your run (laptop)".
+ * "Committed run (vm, Intel Xeon @ 2.80GHz)", "Your run (laptop)".
  */
 export function whoseRun(shown: ShownRun): string {
   const machine = shown.run.machine ?? shown.run.cpu;
   const where = machine ? ` (${machine})` : '';
-  return shown.source === 'imported' ? `Your run${where}` : `Committed run${where}: import yours to replace it`;
+  return shown.source === 'imported' ? `Your run${where}` : `Committed run${where}`;
 }
 
 /** The newest committed run (file names start with the date). */

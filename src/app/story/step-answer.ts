@@ -89,3 +89,26 @@ export function stepAnswer(results: Results, index: number, story: Pick<StageSto
       );
   return { text: `${claim}${also}${articleSaid}.`, advice };
 }
+
+/**
+ * This machine's figure for the stage in a few words, for the line under its title:
+ * "1.31x stage 4 at 1 MiB", "no measurable difference from stage 6 at 1 MiB",
+ * "about 420x slower than Rust WASM at 64 KiB" (stage 0). Null when not measured here.
+ */
+export function hereFigure(results: Results | null, index: number): string | null {
+  if (!results) return null;
+  const stage = STAGES[index];
+  if (!results.contestants.some((c) => c.id === stage.id)) return null;
+  const model = buildModel(results);
+  if (index === 0) {
+    const wasm = versusWasm(model, stage.id);
+    return wasm ? `${formatVersus(wasm.ratio)} than Rust WASM at ${formatSize(wasm.size)}` : null;
+  }
+  const step = chosenStep(model, stage.id);
+  if (!step) return null;
+  const { row } = step;
+  const before = STAGES.find((s) => s.id === row.previous)?.index ?? index - 1;
+  return row.holmSignificant
+    ? `${formatRatio(row.speedup)} stage ${before} at ${formatSize(row.size)}`
+    : `no measurable difference from stage ${before} at ${formatSize(row.size)}`;
+}
