@@ -115,4 +115,16 @@ describe('measuring a step in place', () => {
     expect(await page.locator('.caution details').innerText()).toMatch(/^Details and how we know/);
     expect(errors).toEqual([]);
   });
+
+  it('never runs the bench while a step is being measured on its page: the two would time each other', async () => {
+    const { page, errors } = await openApp(browser, '/#/stage/2');
+    await page.getByTestId('measure-step').click();
+    await expect.poll(() => page.getByTestId('step-progress').isVisible()).toBe(true);
+    await page.evaluate(() => (location.hash = '#/bench'));
+    await expect.poll(() => page.getByTestId('run').isDisabled()).toBe(true);
+    expect(await page.locator('.run-row').innerText()).toMatch(/Stage 2's step is being measured on its page/);
+    // When the step ends, the bench can run.
+    await expect.poll(() => page.getByTestId('run').isEnabled(), { timeout: 60_000 }).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });
