@@ -64,6 +64,17 @@ describe('the stage palette', () => {
       expect(close).toEqual([]);
     });
   }
+
+  it('gives neighbouring stages colours a reader tells apart at a glance, on a phone too', () => {
+    // ΔE 12 keeps colours apart; neighbours, which a step's chart always shows together, get far more:
+    // stages 4 and 5 were #AA4499 and #882255 (ΔE about 20), two magentas.
+    const vision = SIMULATIONS.none;
+    const close = STAGES.slice(1)
+      .map((s) => [s.index, deltaE(stageColor(s.index - 1, LIGHT), stageColor(s.index, LIGHT), vision)] as const)
+      .filter(([, distance]) => distance < 30)
+      .map(([index, distance]) => `${index - 1}/${index} ΔE ${distance.toFixed(1)}`);
+    expect(close).toEqual([]);
+  });
 });
 
 describe('the throughput chart', () => {

@@ -19,21 +19,32 @@ const around = (center: number) => Array.from({ length: 10 }, (_, i) => center *
 describe('the playground verdict', () => {
   it('says how much faster or slower, with the p-value, when the samples differ', () => {
     const verdict = judge(results([65536], [around(100)], [around(150)]), 'draft', 'stage', 'stage 6');
-    expect(verdict?.headline).toBe('Your change is 50% faster than stage 6 (p=0.000).');
+    expect(verdict?.headline).toBe('Your change is 50% faster than stage 6 (p<0.001).');
     const slower = judge(results([65536], [around(150)], [around(100)]), 'draft', 'stage', 'stage 6');
-    expect(slower?.headline).toBe('Your change is 33% slower than stage 6 (p=0.000).');
+    expect(slower?.headline).toBe('Your change is 33% slower than stage 6 (p<0.001).');
+    expect(verdict?.advice).toBeNull();
   });
 
   it('says "no measurable difference" when the samples overlap, whatever the medians say', () => {
     const noisy = [90, 130, 95, 125, 100, 120, 105, 115, 110, 111];
     const verdict = judge(results([1024], [noisy], [[...noisy].reverse().map((x) => x + 1)]), 'draft', 'stage', 'stage 6');
     expect(verdict?.headline).toBe('No measurable difference from stage 6.');
-    expect(verdict?.sizes[0].text).toMatch(/^no measurable difference \(p=0\.\d+\)$/);
+    expect(verdict?.sizes[0].text).toMatch(/^no measurable difference \(p=0\.\d+; median \d+% (faster|slower), within this run's noise of about ±\d+%\)$/);
+    expect(verdict?.advice).toMatch(/^This run could only have seen a change larger than about ±\d+% at 1 KiB; try 30 rounds, or close other tabs and measure 1 KiB alone\.$/);
+  });
+
+  it('shows the raw p beside the adjusted one, never an adjusted 1.0 alone', () => {
+    const noisy = [90, 130, 95, 125, 100, 120, 105, 115, 110, 111];
+    const shifted = noisy.map((x) => x * 1.08);
+    const verdict = judge(results([96, 1024, 65536], [shifted, around(100), around(100)], [noisy, around(100).reverse(), around(100)]), 'draft', 'stage', 'stage 6')!;
+    expect(verdict.sizes[0].rawP).toBeLessThan(verdict.sizes[0].p);
+    expect(verdict.sizes[0].text).toMatch(/\(p=0\.\d+, (0\.\d+|1\.0) after correcting for 3 sizes; median \d+% slower/);
+    expect(verdict.sizes.map((s) => s.text).join(' ')).not.toMatch(/p=0\.000|p=1\.000/);
   });
 
   it('leads with the clearest size and names the sizes that did not move', () => {
     const verdict = judge(results([1024, 1048576], [[90, 130, 95, 125, 100, 120, 105, 115, 110, 111], around(300)], [around(110), around(100)]), 'draft', 'stage', 'stage 6');
-    expect(verdict?.headline).toMatch(/^Your change is 3\.0x slower than stage 6 at 1 MiB \(p=0\.\d+\); no measurable difference at 1 KiB\.$/);
+    expect(verdict?.headline).toMatch(/^Your change is 3\.0x slower than stage 6 at 1 MiB \(p<0\.001\); no measurable difference at 1 KiB\.$/);
   });
 
   it('names every size that moved, and the ones that did not', () => {
@@ -45,10 +56,10 @@ describe('the playground verdict', () => {
       'stage 6',
     );
     expect(verdict?.headline).toMatch(
-      /^Your change is (33% slower than stage 6 at 1 KiB|2\.0x slower than stage 6 at 1 MiB) \(p=0\.\d+\), slower at (1 MiB|1 KiB) too; no measurable difference at 64 KiB\.$/,
+      /^Your change is (33% slower than stage 6 at 1 KiB|2\.0x slower than stage 6 at 1 MiB) \(p<0\.001\), slower at (1 MiB|1 KiB) too; no measurable difference at 64 KiB\.$/,
     );
     const everywhere = judge(results([1024, 65536], [around(100), around(100)], [around(130), around(150)]), 'draft', 'stage', 'stage 6');
-    expect(everywhere?.headline).toMatch(/^Your change is \d+% faster than stage 6 at (1|64) KiB \(p=0\.\d+\), and faster at every size\.$/);
+    expect(everywhere?.headline).toMatch(/^Your change is \d+% faster than stage 6 at (1|64) KiB \(p<0\.001\), and faster at every size\.$/);
   });
 
   it('has no verdict without samples of both', () => {

@@ -173,7 +173,7 @@ describe('results tables', () => {
     expect(same[6].tone).toBe('muted'); // the speedup of a change that is noise is greyed
     const [, faster] = stepTable(stepRows(model, 1024), 1024).rows;
     expect(faster[3]).toMatchObject({ text: '+100.00%', tone: 'good' });
-    expect(faster[4].text).toBe('p=0.000 n=10');
+    expect(faster[4].text).toBe('p<0.001 n=10'); // never "p=0.000", which reads as impossible
     expect(faster[7].text).toBe('1.60x');
     const versus = baselineTable(baselineRows(model, 1024), 1024).rows;
     expect(versus[0][3]).toMatchObject({ text: '-87.50%', tone: 'bad' });

@@ -45,6 +45,10 @@ describe('parseRoute', () => {
     ['#/stage/2/code/a/b', 'is neither'],
     ['#/stage/2/code/a b.ts', 'not a file name'],
     ['#/share/', 'empty'],
+    // The alphabet is named, and a 0 or 1 typed for O or I says why it cannot be a code.
+    ['#/class/ABC123', 'codes never use 0, 1, I or O'],
+    ['#/class/ABCO23', 'codes never use 0, 1, I or O'],
+    ['#/class/ABC2345', 'the letters A to Z and the digits 2 to 9 (never 0, 1, I or O)'],
   ])('%s is "no such page", with a reason', (hash, reason) => {
     const route = parseRoute(hash);
     expect(route.page).toBe('not-found');

@@ -1,5 +1,6 @@
 // "Measure this step" on a stage page: two contestants, the sizes that fit the budget,
-// and an estimate near ten seconds for every stage, so a class waits seconds, not minutes.
+// blake3-wasm at 1 KiB and 64 KiB, and an estimate near ten seconds for every stage
+// (both parts together), so a class waits seconds, not minutes.
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
 import { DEFAULT_SIZES } from '../src/core/bench/plan.ts';
@@ -15,6 +16,12 @@ describe('a step plan', () => {
       expect(plan.estimateMs).toBeGreaterThan(5000);
       expect(plan.sizes[0]).toBe(DEFAULT_SIZES[0]);
       expect(plan.sizes.length).toBeGreaterThanOrEqual(3);
+      // Every stage is also set against Rust WASM, and the stage itself is measured where blake3-wasm is.
+      if (stage.index === 0) expect(plan.yardstick).toBeNull();
+      else {
+        expect(plan.yardstick).toEqual({ contestants: ['blake3-wasm'], sizes: [1024, 65536], rounds: plan.rounds });
+        for (const size of plan.yardstick!.sizes) expect(plan.sizes).toContain(size);
+      }
     });
   }
 

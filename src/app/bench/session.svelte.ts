@@ -64,6 +64,8 @@ export class BenchSession {
   startedAt = $state(0);
   finishedAt = $state(0);
   error = $state<string | null>(null);
+  /** This page's run (live, then finished): the bench shows it alone; the ladder has it merged with the rest. */
+  shown = $state.raw<Results | null>(null);
   /** How the last run ended, for the status line. */
   ended = $state<'finished' | 'cancelled' | null>(null);
 
@@ -109,6 +111,7 @@ export class BenchSession {
     this.progress = null;
     this.error = null;
     this.ended = null;
+    this.shown = null;
     this.#cancelled = false;
     this.clearEnd = null;
     this.startedAt = performance.now();
@@ -140,7 +143,8 @@ export class BenchSession {
       (results) => {
         if (this.#run !== run) return;
         this.#flush();
-        current.keep(results, 'run');
+        this.shown = results;
+        current.keep(results);
         if (untilClear && !this.clearEnd && !this.#cancelled) this.clearEnd = { by: 'rounds', rounds: results.config.rounds, widest: widest(results) };
         this.finishedAt = performance.now();
         this.ended = this.#cancelled ? 'cancelled' : 'finished';
@@ -177,6 +181,7 @@ export class BenchSession {
     this.#timer = null;
     if (!this.#pending) return;
     current.showLive(this.#pending);
+    this.shown = this.#pending;
     this.#pending = null;
     this.#lastShown = performance.now();
   }

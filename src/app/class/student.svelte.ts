@@ -66,7 +66,7 @@ export class StudentRun {
     const over = run.done
       .then((results) => {
         // Also this device's results everywhere else in the app (results page, stage pages).
-        current.keep(results, 'run');
+        current.keep(results);
         this.ended = this.#cancelled ? 'cancelled' : 'finished';
         // A cancelled run that already shows on the board sends what it measured as its last
         // word (the server marks it stopped); one that posted nothing leaves the board as it was.

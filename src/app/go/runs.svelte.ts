@@ -30,6 +30,17 @@ export interface ShownRun {
   run: GoRun;
 }
 
+/**
+ * Whose run a card shows, for its heading: a committed run was measured on another
+ * machine, and a teacher must not take it for theirs.
+ * "Committed run (vm, Intel Xeon @ 2.80GHz)", "Your run (laptop)".
+ */
+export function whoseRun(shown: ShownRun): string {
+  const machine = shown.run.machine ?? shown.run.cpu;
+  const where = machine ? ` (${machine})` : '';
+  return shown.source === 'imported' ? `Your run${where}` : `Committed run${where}`;
+}
+
 /** The newest committed run (file names start with the date). */
 function committedRun(): ShownRun | null {
   const [path, text] = Object.entries(COMMITTED).sort(([a], [b]) => a.localeCompare(b)).at(-1) ?? [];

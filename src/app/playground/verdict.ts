@@ -6,7 +6,8 @@
 
 import type { Results } from '../../core/bench/results.ts';
 import { formatSize } from '../../core/bench/plan.ts';
-import { compareSamples, holm, formatPValue } from '../../core/stats/index.ts';
+import { compareSamples, holm } from '../../core/stats/index.ts';
+import { describePValues, describeNoise, detectableChangePct, noDifferenceAdvice } from '../../core/stats/reader.ts';
 
 export const ALPHA = 0.05;
 
@@ -16,14 +17,20 @@ export interface SizeVerdict {
   speedup: number;
   /** Holm-adjusted p-value over the sizes compared. */
   p: number;
+  /** The U test's own p-value at this size, before the correction. */
+  rawP: number;
+  /** The smallest change of the median this run could tell from its noise, percent; null with too few samples. */
+  detectablePct: number | null;
   significant: boolean;
-  /** "12% faster (p=0.002)", "no measurable difference (p=0.41)". */
+  /** "12% faster (p<0.001)", "no measurable difference (p=0.31, 1.0 after correcting for 3 sizes; median 18% faster, within this run's noise of about ±25%)". */
   text: string;
 }
 
 export interface Verdict {
   headline: string;
   sizes: SizeVerdict[];
+  /** When a size did not move: how large a change the run could have seen there, and what to try. */
+  advice: string | null;
 }
 
 /** "12% faster", "3.1x faster", "25% slower": throughput terms, as a learner reads them. */
@@ -50,15 +57,26 @@ export function judge(results: Results, draft: string, original: string, origina
   if (compared.length === 0) return null;
   const comparisons = compared.map(({ a, b }) => compareSamples(a, b, ALPHA));
   const adjusted = holm(comparisons.map((c) => c.p));
-  const sizes = compared.map(({ size }, i): SizeVerdict => {
+  const sizes = compared.map(({ size, a, b }, i): SizeVerdict => {
     const c = comparisons[i];
     const speedup = c.oldCenter / c.newCenter;
     const p = adjusted[i];
     const significant = p <= ALPHA && speedup !== 1;
-    const text = significant ? `${describeSpeedup(speedup)} (p=${formatPValue(p)})` : `no measurable difference (p=${formatPValue(p)})`;
-    return { size, speedup, p, significant, text };
+    const ps = describePValues(c.p, p, compared.length);
+    const detectablePct = detectableChangePct(a, b);
+    const noise = detectablePct === null ? '' : `, within this run's noise of ${describeNoise(detectablePct)}`;
+    const text = significant ? `${describeSpeedup(speedup)} (${ps})` : `no measurable difference (${ps}; median ${describeSpeedup(speedup)}${noise})`;
+    return { size, speedup, p, rawP: c.p, detectablePct, significant, text };
   });
-  return { headline: headline(sizes, originalName), sizes };
+  return { headline: headline(sizes, originalName), sizes, advice: advice(sizes, results.config.rounds) };
+}
+
+/** For the quiet size the run saw least clearly: how large a change it could have seen, and what to try. */
+function advice(sizes: SizeVerdict[], rounds: number): string | null {
+  const quiet = sizes.filter((s) => !s.significant);
+  if (quiet.length === 0) return null;
+  const noisiest = quiet.reduce((m, s) => ((s.detectablePct ?? Infinity) > (m.detectablePct ?? Infinity) ? s : m));
+  return noDifferenceAdvice(noisiest.detectablePct, formatSize(noisiest.size), rounds);
 }
 
 function headline(sizes: SizeVerdict[], originalName: string): string {
@@ -73,7 +91,7 @@ function headline(sizes: SizeVerdict[], originalName: string): string {
   // The clearest result leads; the other sizes follow in a few words.
   const best = moved.reduce((m, s) => (s.p < m.p ? s : m));
   const lead = `Your change is ${describeSpeedup(best.speedup)} than ${originalName}`;
-  const p = `(p=${formatPValue(best.p)})`;
+  const p = `(${describePValues(best.rawP, best.p, sizes.length)})`;
   if (sizes.length === 1) return `${lead} ${p}.`;
   const direction = faster.length > 0 ? 'faster' : 'slower';
   const quiet = sizes.filter((s) => !s.significant);

@@ -1,11 +1,18 @@
-// The result set the app currently shows as "yours": the last benchmark run on this
-// device (live while it runs) or a file the user imported in its place. It is kept in
-// localStorage so the stage pages still show this machine's numbers after a reload, and
-// read back through the validator like any other document from outside the page.
+// The result set the app shows as "yours": this device's ladder (every run here merged,
+// the newest figure per contestant, size and browser kept; live while a run goes) or a
+// file the user imported, shown in its place for a visit without touching the ladder.
+// The ladder is kept in localStorage so the stage pages still show this machine's
+// numbers after a reload, and read back through the validator like any other document
+// from outside the page. A document stored by an older version (one run, replaced by
+// the next) loads as a ladder of that one run.
 import type { Results } from '../../core/bench/results.ts';
 import { parseResultsJson } from '../../core/results/io/validate.ts';
+import { mergeResults, type RunRecord } from '../../core/results/merge.ts';
 
 const STORAGE_KEY = 'blake3-lab:results';
+const HISTORY_KEY = 'blake3-lab:history';
+/** Runs remembered for "3 runs in this browser"; the figures themselves are in the ladder. */
+const MAX_HISTORY = 50;
 
 export type ResultsSource = 'run' | 'live' | 'import';
 
@@ -22,37 +29,85 @@ function stored(): Results | null {
   }
 }
 
+function isRecord(value: unknown): value is RunRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.date === 'string' && Array.isArray(record.contestants) && record.contestants.every((c) => typeof c === 'string');
+}
+
+/** The run history; an older app stored none, so its one stored run counts as one. */
+function storedHistory(results: Results | null): RunRecord[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(HISTORY_KEY) ?? 'null');
+    if (Array.isArray(parsed)) return parsed.filter(isRecord).slice(-MAX_HISTORY);
+  } catch {
+    // unreadable: start again from what the ladder holds
+  }
+  return results ? [{ date: results.env.date, contestants: results.contestants.map((c) => c.id) }] : [];
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Full or disabled storage: still shown for this visit.
+  }
+}
+
 class CurrentResults {
   /** Large sample arrays: replaced whole, never deeply proxied. */
   results = $state.raw<Results | null>(stored());
   source = $state<ResultsSource>('run');
   /** Where an imported set came from (a file name), for the page heading. */
   origin = $state<string | null>(null);
+  /** The runs in this browser whose figures the ladder holds, oldest first. */
+  history = $state.raw<RunRecord[]>(storedHistory(this.results));
 
-  /** A partial document from a run in progress: shown, not stored. */
+  /** This device's ladder, without a run in progress: what a finished run merges into. */
+  #ladder: Results | null = this.results;
+
+  /** A partial document from a run in progress: shown over the ladder, not stored. */
   showLive(results: Results): void {
-    this.results = results;
+    this.results = mergeResults(this.#ladder, results);
     this.source = 'live';
     this.origin = null;
   }
 
-  /** A finished (or cancelled) run, or an imported file: shown and remembered on this device. */
-  keep(results: Results, source: Exclude<ResultsSource, 'live'>, origin: string | null = null): void {
+  /** A finished (or cancelled) run: it joins this device's ladder, which is shown and remembered. */
+  keep(results: Results): void {
+    const merged = mergeResults(this.#ladder, results);
+    this.history = [...this.history, { date: results.env.date, contestants: results.contestants.map((c) => c.id) }].slice(-MAX_HISTORY);
+    this.#ladder = merged;
+    this.results = merged;
+    this.source = 'run';
+    this.origin = null;
+    write(STORAGE_KEY, merged);
+    write(HISTORY_KEY, this.history);
+  }
+
+  /** An imported file, shown in the ladder's place for this visit; the ladder itself is kept. */
+  showImported(results: Results, origin: string | null): void {
     this.results = results;
-    this.source = source;
+    this.source = 'import';
     this.origin = origin;
-    try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(results));
-    } catch {
-      // Full or disabled storage: still shown for this visit.
-    }
+  }
+
+  /** Back from an imported file to this device's ladder. */
+  showLadder(): void {
+    this.results = this.#ladder;
+    this.source = 'run';
+    this.origin = null;
   }
 
   clear(): void {
     this.results = null;
+    this.#ladder = null;
+    this.history = [];
     this.origin = null;
+    this.source = 'run';
     try {
       localStorage.removeItem(STORAGE_KEY);
+      localStorage.removeItem(HISTORY_KEY);
     } catch {
       // nothing stored to remove
     }

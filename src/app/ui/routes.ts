@@ -6,7 +6,7 @@
 import { STAGES } from '../../../steps/index.ts';
 import { GO_TRACK } from '../../../go/index.ts';
 import { SHARE_PREFIX } from '../../core/results/io/links.ts';
-import { CODE_PATTERN } from '../../core/class/protocol.ts';
+import { CODE_PATTERN, classCodeProblem } from '../../core/class/protocol.ts';
 
 export type Route =
   | { page: 'intro' }
@@ -104,7 +104,7 @@ function parseClassRoute(parts: string[], notFound: (reason: string) => Route): 
   if (parts.length === 0) return { page: 'class', code: null, view: 'student' };
   // Codes are typed on phones: lower case and spaces or dashes are forgiven.
   const code = parts[0].toUpperCase().replace(/%20|[\s-]/g, '');
-  if (!CODE_PATTERN.test(code)) return notFound(`“${code.slice(0, 12)}” is not a class code: a code is six letters and digits, as the board shows it.`);
+  if (!CODE_PATTERN.test(code)) return notFound(classCodeProblem(code));
   if (parts.length === 1) return { page: 'class', code, view: 'student' };
   if (parts.length === 2 && (parts[1] === 'board' || parts[1] === 'join')) return { page: 'class', code, view: parts[1] };
   return notFound(`A class has a student page, a board and a join screen; "${parts.slice(1).join('/')}" is none of them.`);

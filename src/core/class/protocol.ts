@@ -140,6 +140,19 @@ export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const CODE_LENGTH = 6;
 export const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 
+/**
+ * Why `typed` (upper-cased, spaces and dashes removed) is not a class code, naming the
+ * alphabet. A typed 0 or 1 is not read as a letter: O and I are left out too, so no
+ * guess would be a code, and the student is sent back to the board instead.
+ */
+export function classCodeProblem(typed: string): string {
+  const alphabet = `${CODE_LENGTH} symbols from the letters A to Z and the digits 2 to 9 (never 0, 1, I or O)`;
+  if (typed === '') return `Type the code the board shows: ${alphabet}.`;
+  const shown = `“${typed.slice(0, 12)}”`;
+  if (/[01IO]/.test(typed)) return `${shown} is not a class code: codes never use 0, 1, I or O, which look alike on a projector. Check the code on the board.`;
+  return `${shown} is not a class code: a code is ${alphabet}, as the board shows it.`;
+}
+
 /** A teacher's, a student's or the host's bearer token: 256 random bits in base64url. */
 export const TOKEN_BYTES = 32;
 export const TOKEN_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((TOKEN_BYTES * 8) / 6)}}$`);

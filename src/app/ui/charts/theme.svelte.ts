@@ -109,10 +109,12 @@ export function chartTheme(): ChartTheme {
  * Colours that stay apart for the common colour-vision deficiencies: Okabe and Ito's
  * palette for the stages at the top of the chart (6 to 11, which run close together, and
  * close to the baselines), Paul Tol's "muted" scheme for the slower ones. The two never
- * share a hue family next to each other; each stage also has its own point style, and
- * each baseline its own dash, so no series depends on colour alone.
+ * share a hue family next to each other, and neighbours alternate cool and warm (4 is
+ * Tol's "bright" blue, not his purple, which beside 5's wine read as two magentas on a
+ * phone). Each stage also has its own point style, and each baseline its own dash, so no
+ * series depends on colour alone.
  */
-const STAGE_COLORS = ['#332288', '#CC6677', '#88CCEE', '#999933', '#AA4499', '#882255', '#009E73', '#56B4E9', '#E69F00', '#0072B2', '#D55E00', '#CC79A7'];
+const STAGE_COLORS = ['#332288', '#CC6677', '#88CCEE', '#999933', '#4477AA', '#882255', '#009E73', '#56B4E9', '#E69F00', '#0072B2', '#D55E00', '#CC79A7'];
 /** Point styles, in turn: neighbouring stages never share one. */
 export const STAGE_POINTS = ['circle', 'triangle', 'rect', 'rectRot', 'star', 'crossRot'] as const;
 

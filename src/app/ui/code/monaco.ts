@@ -54,6 +54,9 @@ export function readOnlyEditorOptions(presenterOn: boolean) {
     minimap: { enabled: false },
     scrollBeyondLastLine: false,
     renderLineHighlight: 'none' as const,
+    // At the code's first or last line the wheel scrolls the page again: a reader scrolling
+    // down the code view is never stuck inside an editor that fills the window.
+    scrollbar: { alwaysConsumeMouseWheel: false },
   };
 }
 

@@ -1,14 +1,17 @@
 // The tables beside the charts, as plain data: the same numbers a chart draws, in the
-// notation benchstat prints ("312 ± 2%", "+41.20%", "~", "p=0.000 n=10"), with every
+// notation benchstat prints ("312 ± 2%", "+41.20%", "~", "n=10", but "p<0.001" where
+// benchstat's "p=0.000" reads as impossible), with every
 // warning as a numbered footnote. They are the charts' text alternative too, so nothing
 // a chart shows is missing here.
 import { formatSize } from '../../bench/plan.ts';
 import type { RunStatus } from '../../bench/results.ts';
 import type { Comparison } from '../../stats/ab-test.ts';
-import { formatDelta, formatP, formatPlusMinus, formatPValue } from '../../stats/format.ts';
+import { formatDelta, formatPlusMinus } from '../../stats/format.ts';
+import { readerP, readerPEquals } from '../../stats/reader.ts';
 import { superscript } from '../../stats/text-layout.ts';
 import type { ComparisonTable } from '../analysis/comparison-report.ts';
-import { formatRatio, formatSig } from './format.ts';
+import { formatRatio, formatSig, formatVersus } from './format.ts';
+import type { StageLadder } from '../analysis/stage-ladder.ts';
 import { stepName } from '../analysis/step-label.ts';
 import type { EngineLadder } from '../analysis/engine-ladder.ts';
 import { cellKey, inMBps, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../analysis/model.ts';
@@ -28,6 +31,8 @@ export interface TableColumn {
   label: string;
   numeric: boolean;
   title?: string;
+  /** On a phone each row is a card; these columns come first in it (the answer before its evidence). */
+  lead?: boolean;
 }
 
 export interface TableData {
@@ -74,13 +79,16 @@ function deltaCell(comparison: Comparison | null): TableCell {
   return { text, tone: comparison.newCenter > comparison.oldCenter ? 'good' : 'bad' };
 }
 
+/** "p<0.001 n=10", "p=0.31 n=10": benchstat's cell, with a p a reader does not take for zero. */
 function pCell(comparison: Comparison | null): TableCell {
-  return comparison ? { text: formatP(comparison) } : { text: '' };
+  if (!comparison) return { text: '' };
+  const n = comparison.n1 === comparison.n2 ? `n=${comparison.n1}` : `n=${comparison.n1}+${comparison.n2}`;
+  return { text: `${readerPEquals(comparison.p)} ${n}` };
 }
 
 function holmCell(adjustedP: number | null, comparison: Comparison | null): TableCell {
   if (adjustedP === null || !comparison) return { text: '' };
-  const text = formatPValue(adjustedP);
+  const text = readerP(adjustedP);
   // The lesson of stage 7: a raw p under 0.05 that does not survive the correction is not a finding.
   if (comparison.significant && adjustedP > comparison.alpha) {
     return { text, tone: 'warn', title: 'significant alone, but not after correcting for the number of comparisons made' };
@@ -136,8 +144,8 @@ export function stepTable(rows: StepRow[], size: number): TableData {
       { label: 'vs before', numeric: true, title: 'change of the median throughput; ~ when not significant' },
       { label: 'p', numeric: true, title: 'Mann-Whitney U test, two-sided' },
       { label: 'Holm p', numeric: true, title: 'p adjusted for all steps at all sizes (Holm-Bonferroni)' },
-      { label: 'speedup', numeric: true },
-      { label: 'article', numeric: true, title: "the article's figure (Apple M1 Max, V8), multiplied over the steps a row spans" },
+      { label: 'speedup', numeric: true, lead: true },
+      { label: 'article', numeric: true, title: "the article's figure (Apple M1 Max, V8), multiplied over the steps a row spans", lead: true },
     ],
     rows: rows.map((row) => [
       { text: stepName(row), mark: notes.mark(row.warnings), title: `${row.previousTitle} → ${row.title}` },
@@ -163,7 +171,7 @@ export function baselineTable(rows: BaselineRow[], size: number): TableData {
     columns: [
       { label: 'contestant', numeric: false },
       { label: 'MB/s', numeric: true, title: 'median ± 95% CI' },
-      { label: '× blake3-wasm', numeric: true },
+      { label: '× blake3-wasm', numeric: true, lead: true },
       { label: 'vs blake3-wasm', numeric: true, title: 'change of the median throughput; ~ when not significant' },
       { label: 'p', numeric: true },
       { label: 'Holm p', numeric: true, title: 'p adjusted for all comparisons with blake3-wasm (Holm-Bonferroni)' },
@@ -243,6 +251,29 @@ export function ladderTable(ladder: EngineLadder): TableData {
           ? [{ text: estimateText(cell.estimate), mark: notes.mark(cell.estimate.warnings) }, { text: formatRatio(cell.ratio) }]
           : [cell ? { text: cell.reason.split(':')[0], tone: 'warn', mark: notes.mark([cell.reason]) } : { text: '–', tone: 'muted', title: 'not measured in this engine' }, { text: '–', tone: 'muted' }],
       ),
+    ]),
+    notes: notes.notes,
+  };
+}
+
+/** Your ladder: every stage measured so far at one size, each against the one below it and against Rust WASM. */
+export function stageLadderTable(ladder: StageLadder): TableData {
+  const notes = new Footnotes();
+  return {
+    caption: `Every stage measured so far in this browser, at ${formatSize(ladder.size)}: MB/s, the step from the stage below it, and Rust WASM`,
+    columns: [
+      { label: 'stage', numeric: false },
+      { label: 'MB/s', numeric: true, title: 'median ± 95% CI' },
+      { label: 'step', numeric: true, title: 'speedup over the stage below it on the ladder; ~ when the difference is noise', lead: true },
+      { label: 'vs Rust WASM', numeric: true, title: 'against blake3-wasm at the same size', lead: true },
+    ],
+    rows: ladder.rungs.map((rung) => [
+      { text: rung.title, mark: notes.mark(rung.mbps.warnings) },
+      { text: estimateText(rung.mbps) },
+      rung.step
+        ? { text: rung.step.comparison.significant ? formatRatio(rung.step.speedup) : '~', tone: rung.step.comparison.significant ? undefined : 'muted', title: `against ${rung.step.previousTitle}` }
+        : { text: '–', tone: 'muted' },
+      rung.versus ? { text: formatVersus(rung.versus.ratio), tone: rung.versus.comparison?.significant ? undefined : 'muted' } : { text: rung.kind === 'stage' ? '–' : 'yardstick', tone: 'muted' },
     ]),
     notes: notes.notes,
   };

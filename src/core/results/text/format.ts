@@ -25,6 +25,19 @@ export function formatRatio(value: number | null | undefined): string {
   return `${formatSig(value)}x`;
 }
 
+/**
+ * A speed ratio against a yardstick in the direction a reader says it, as the article does:
+ * "1.6x faster", "about 420x slower" (never "0.0024x"). Ratios near 1 read as percent-free
+ * multiples too ("1.05x faster"); big slowdowns are rounded to two digits, as a guess.
+ */
+export function formatVersus(ratio: number | null | undefined): string {
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio) || ratio <= 0) return '–';
+  if (ratio >= 1) return `${formatSig(ratio)}x faster`;
+  const slower = 1 / ratio;
+  if (slower >= 100) return `about ${Number(slower.toPrecision(2)).toLocaleString('en-US')}x slower`;
+  return `${formatSig(slower)}x slower`;
+}
+
 /** One line naming where a result set was measured, for headings and share pages. Plain text. */
 export function describeEnvironment(env: Environment): string {
   const parts = [env.runtimeVersion, env.os, `${env.cores} ${env.cores === 1 ? 'core' : 'cores'}`];
