@@ -93,6 +93,7 @@ describe('presenter mode', () => {
   for (const [width, height] of [
     [1280, 800],
     [1920, 1080],
+    [3840, 2160],
   ]) {
     it(`fits every slide on one screen of a ${width}x${height} projector, with full results loaded`, async () => {
       const opened = await openApp(browser, '/?present#/', { beforeLoad: storeResultsScript() });
@@ -129,10 +130,11 @@ describe('presenter mode', () => {
       await expect.poll(() => slideName(page)).toBe(slides.filter((name) => name.startsWith('#/ ')).at(-1));
 
       if (width === 1280) {
-        // The type follows the screen's height: smaller than on a 1080-pixel projector, still large.
+        // The type follows the screen: smaller than on a 1080-pixel projector, still large.
         expect(await rootFontPx(page)).toBeGreaterThan(17);
         expect(await rootFontPx(page)).toBeLessThan(20);
       }
+      if (width === 3840) expect(await rootFontPx(page), 'a 4K projector doubles the type').toBeGreaterThanOrEqual(54);
       // The code view of every stage fills the screen without scrolling it.
       for (const stage of STAGES) {
         await page.evaluate((index) => (location.hash = `#/stage/${index}/code`), stage.index);
@@ -162,6 +164,7 @@ describe('presenter mode', () => {
   for (const [width, height] of [
     [1280, 800],
     [1920, 1080],
+    [3840, 2160],
   ]) {
     it(`fits the Go track, the bench, every engine, the playground and the class page on a ${width}x${height} projector`, async () => {
       const opened = await openApp(browser, '/?present#/go/0', { beforeLoad: storeResultsScript() });
@@ -254,6 +257,25 @@ describe('presenter mode', () => {
       expectClean(opened);
     });
   }
+
+  // Read from the back of a room: on a 1920x1080 projector a stage's body text is at
+  // least 28 px, its headings larger in proportion, and a chart's labels grow with it.
+  it('sets body text at 28 px or more on a 1920x1080 projector, headings in proportion', async () => {
+    const opened = await openApp(browser, '/?present#/stage/5', { beforeLoad: storeResultsScript() });
+    const { page } = opened;
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await expect.poll(() => page.locator('main h1').textContent()).toBe(STAGES[5].title);
+    const px = (selector: string) => page.locator(selector).first().evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    const body = await px('main section.part p');
+    expect(body).toBeGreaterThanOrEqual(28);
+    const heading = await px('main h1');
+    expect(heading).toBeGreaterThanOrEqual(body * 1.5);
+    // The same page on a laptop screen in presenter mode: smaller type, the same proportions.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => px('main section.part p')).toBeLessThan(body * 0.75);
+    expect((await px('main h1')) / (await px('main section.part p'))).toBeCloseTo(heading / body, 1);
+    expectClean(opened);
+  });
 
   it('shows the results page large too', async () => {
     const opened = await openApp(browser, '/?present#/results');
