@@ -188,36 +188,37 @@ describe('presenter mode', () => {
       }
       expect(new Set(seen.map((name) => name.split(' ')[0])).size).toBe(GO_STAGES.length);
       // Each Go stage shows in parts: its story with the compiler's counts, where the time goes (and on
-      // stages 3 to 5 what the benchmark allocates), the two runs (and on the last, the whole track).
-      expect(seen.filter((name) => name.startsWith('#/go/0 ')).length, seen.join(', ')).toBe(3);
-      expect(seen.filter((name) => name.startsWith(`#/go/${GO_STAGES.length - 1} `)).length, seen.join(', ')).toBe(5);
-      expect(seen.at(-1)).toBe(`#/go/${GO_STAGES.length - 1} 5/5`);
+      // stages 3 to 5 what the benchmark allocates), the two runs (and on the last, the whole track),
+      // then its question for the class with the commands that run it.
+      expect(seen.filter((name) => name.startsWith('#/go/0 ')).length, seen.join(', ')).toBe(4);
+      expect(seen.filter((name) => name.startsWith(`#/go/${GO_STAGES.length - 1} `)).length, seen.join(', ')).toBe(6);
+      expect(seen.at(-1)).toBe(`#/go/${GO_STAGES.length - 1} 6/6`);
       // The profile beside the talk's, then the talk's benchstat table, on slides of their own.
       await page.evaluate(() => (location.hash = '#/go/3'));
-      await expect.poll(() => slideName(page)).toBe('#/go/3 1/4');
+      await expect.poll(() => slideName(page)).toBe('#/go/3 1/5');
       await page.keyboard.press('ArrowRight');
-      await expect.poll(() => slideName(page)).toBe('#/go/3 2/4');
+      await expect.poll(() => slideName(page)).toBe('#/go/3 2/5');
       await expect.poll(() => page.getByTestId('our-pprof').isVisible()).toBe(true); // its profile loads after the slide shows
       await expect.poll(() => page.getByTestId('talk-pprof').innerText()).toMatch(/top10[\s\S]*3\.46s\s+55\.63%/);
       await page.keyboard.press('ArrowRight');
-      await expect.poll(() => slideName(page)).toBe('#/go/3 3/4');
+      await expect.poll(() => slideName(page)).toBe('#/go/3 3/5');
       await expect.poll(() => page.getByTestId('our-alloc').isVisible()).toBe(true);
       // A step with the talk's top5: larger type, and still every table inside its card.
       await page.evaluate(() => (location.hash = '#/go/1'));
-      await expect.poll(() => slideName(page)).toBe('#/go/1 1/3');
+      await expect.poll(() => slideName(page)).toBe('#/go/1 1/4');
       await page.keyboard.press('ArrowRight');
-      await expect.poll(() => slideName(page)).toBe('#/go/1 2/3');
+      await expect.poll(() => slideName(page)).toBe('#/go/1 2/4');
       await expect.poll(() => page.locator('[data-testid="talk-pprof"] tbody tr').count()).toBe(5);
       const spill = await page.locator('.profile .card').evaluateAll((cards) =>
         cards.filter((card) => [...card.querySelectorAll('table')].some((t) => t.getBoundingClientRect().right > card.getBoundingClientRect().right)).length,
       );
       expect(spill, 'profile tables wider than their cards').toBe(0);
       await page.evaluate(() => (location.hash = '#/go/4'));
-      await expect.poll(() => slideName(page)).toBe('#/go/4 1/4');
+      await expect.poll(() => slideName(page)).toBe('#/go/4 1/5');
       expect(await page.locator('.evidence .counts').isVisible()).toBe(true);
       for (const part of [2, 3, 4]) {
         await page.keyboard.press('ArrowRight');
-        await expect.poll(() => slideName(page)).toBe(`#/go/4 ${part}/4`);
+        await expect.poll(() => slideName(page)).toBe(`#/go/4 ${part}/5`);
       }
       await expect.poll(() => page.locator('.measured').first().innerText()).toMatch(/benchstat use_fixed_array use_memset[\s\S]*627ns ± 0%[\s\S]*do not continue/);
 
