@@ -27,12 +27,21 @@ async function stepTo(page: Page, key: string, title: string): Promise<void> {
 }
 /** How far the page scrolls past the screen, in pixels. */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
-/** The address and, on a page shown in parts, which part: "#/measure 3/9". */
+/**
+ * The address and, on a page shown in parts, which part: "#/measure 3/9". Read at the next
+ * frame: the address changes at once and the app follows it on "hashchange", so a read
+ * between the two would pair the new address with the old page's parts.
+ */
 const slideName = (page: Page) =>
-  page.evaluate(() => {
-    const part = document.querySelector('.part-count')?.textContent?.replace(/\s/g, '');
-    return part ? `${location.hash} ${part}` : location.hash;
-  });
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve) =>
+        requestAnimationFrame(() => {
+          const part = document.querySelector('.part-count')?.textContent?.replace(/\s/g, '');
+          resolve(part ? `${location.hash} ${part}` : location.hash);
+        }),
+      ),
+  );
 
 describe('presenter mode', () => {
   let browser: Browser;
