@@ -39,6 +39,9 @@ describe('ask the class', () => {
     const tryIt = page.locator('section.experiments');
     await expect.poll(() => tryIt.count()).toBe(1);
     expect(await tryIt.innerText()).toMatch(/TRY IT YOURSELF[\s\S]*npm run bench:cores -- --browser/i);
+    const last = STAGES.length - 1;
+    expect(await tryIt.getByRole('link', { name: `Benchmark stage ${last - 1} against stage ${last}` }).getAttribute('href')).toBe(`#/bench/step/${last}`);
+    expect(await tryIt.getByRole('link', { name: `Open stage ${last - 1} in the playground` }).getAttribute('href')).toBe(`#/playground/${last - 1}`);
     await page.screenshot({ path: '/tmp/wt40-shots/stage-11-try.png', fullPage: true });
 
     await page.evaluate(() => (location.hash = '#/go/2'));
