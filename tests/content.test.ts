@@ -141,7 +141,7 @@ describe('content', () => {
     expect(GO_STAGES.map((stage) => stage.id)).toEqual(GO_TRACK.map((stage) => stage.id));
     const names = (dir: string) => readdirSync(join('content', dir)).map((name) => name.replace(/\.md$/, '')).sort();
     const pages = readdirSync('content').filter((name) => name.endsWith('.md'));
-    expect(pages.sort(), 'content/*.md: the pages that read them are intro-prose.ts and measure-prose.ts').toEqual(['intro.md', 'measure.md']);
+    expect(pages.sort(), 'content/*.md: read by intro-prose.ts, measure-prose.ts, present/speaker-notes.ts and teach/plans.ts').toEqual(['intro.md', 'measure.md', 'speaker-notes.md', 'teach.md']);
     expect(names('stages')).toEqual(STAGES.map((stage) => stage.id).sort());
     expect(names('go')).toEqual(GO_TRACK.map((stage) => stage.id).sort());
     const notes = new Set(STORIES.flatMap((story) => story.go ?? []).map((note) => note.title));

@@ -21,6 +21,7 @@ describe('parseRoute', () => {
     expect(parseRoute('#/results')).toEqual({ page: 'results' });
     expect(parseRoute('#/compare')).toEqual({ page: 'compare' });
     expect(parseRoute('#/file')).toEqual({ page: 'file' });
+    expect(parseRoute('#/teach')).toEqual({ page: 'teach' });
   });
 
   it('forgives a trailing slash and a missing leading one', () => {
@@ -70,6 +71,7 @@ describe('parseRoute', () => {
       { page: 'results' },
       { page: 'compare' },
       { page: 'file' },
+      { page: 'teach' },
       { page: 'share', payload: 'abc' },
     ];
     for (const route of routes) expect(parseRoute(routeHref(route))).toEqual(route);

@@ -72,10 +72,11 @@ function holdStream(url: string): Promise<{ close(): void }> {
 const rowNames = async (page: Page) => (await page.locator('[data-testid="board-row"] th').allTextContents()).map((name) => name.replace(/ \(you\)$/, ''));
 
 describe('class board', () => {
-  it('the static app shows no class link and says what a class needs', async () => {
-    const { page, errors } = await openApp(browser, '/#/class');
+  it('the static app links the class page from the top bar, and it says what a class needs', async () => {
+    const { page, errors } = await openApp(browser, '/#/');
+    await page.locator('nav[aria-label="Sections"] a[href="#/class"]').click();
     await page.getByTestId('no-class-server').waitFor();
-    expect(await page.locator('nav a[href="#/class"]').count()).toBe(0);
+    expect(await page.getByTestId('start-class').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -5,8 +5,8 @@
 
 import { GO_TRACK, type GoStageInfo } from '../../../go/index.ts';
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
-import { readersByName } from '../ui/content.ts';
-import type { Part } from '../ui/story-types.ts';
+import { askOf, readersByName } from '../ui/content.ts';
+import type { AskTheClass, Part } from '../ui/story-types.ts';
 
 export interface GoStage extends GoStageInfo {
   change: Part;
@@ -16,6 +16,8 @@ export interface GoStage extends GoStageInfo {
   expect: string;
   /** Why a size did not move, by section ("quiet", or a variant), with {placeholders} for the evidence's figures. */
   quiet: Record<string, string>;
+  /** A question for the room from the step's evidence, and its answer. */
+  ask: AskTheClass;
 }
 
 const FILES = readersByName(import.meta.glob<MarkdownDoc>('/content/go/*.md', { eager: true, import: 'default' }));
@@ -24,7 +26,7 @@ export const GO_STAGES: GoStage[] = GO_TRACK.map((info) => {
   const file = FILES.get(info.id);
   if (!file) throw new Error(`go/index.ts lists ${info.id}, which has no story: write content/go/${info.id}.md`);
   const quiet = Object.fromEntries(Object.keys(file.doc.sections).filter((name) => name.startsWith('quiet')).map((name) => [name, file.text(name)]));
-  return { ...info, change: file.part('change'), why: file.part('why'), cost: file.part('cost'), expect: file.text('expect'), quiet };
+  return { ...info, change: file.part('change'), why: file.part('why'), cost: file.part('cost'), expect: file.text('expect'), quiet, ask: askOf(file) };
 });
 
 export const goStageById = (id: string): GoStage | undefined => GO_STAGES.find((stage) => stage.id === id);

@@ -36,6 +36,8 @@ function introOf() {
     chaining: file.section('chaining', { level: 2, paragraphs: 1 }),
     tree: file.section('tree', { level: 2, paragraphs: 1 }),
     lesson: file.section('lesson', { level: 1, paragraphs: 1 }),
+    /** The stage list's heading and line: the presenter deck's last slide. */
+    map: file.section('map', { level: 2, paragraphs: 1 }),
     use: file.section('use', { level: 1, paragraphs: 0, items: true }),
   };
   file.done();

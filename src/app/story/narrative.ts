@@ -9,7 +9,7 @@
 
 import { STAGES } from '../../../steps/index.ts';
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
-import { fill, readersByName, type ContentReader } from '../ui/content.ts';
+import { askOf, fill, readersByName, type ContentReader } from '../ui/content.ts';
 import type { ProfileFacts, SideNote, StageStory } from '../ui/story-types.ts';
 import { storyFigures } from './native-figures.ts';
 import { engineFigures } from './engine-figures.ts';
@@ -42,7 +42,15 @@ function profileOf(file: ContentReader): ProfileFacts {
 }
 
 function storyOf(file: ContentReader): StageStory {
-  const story: StageStory = { change: file.part('change'), why: file.part('why'), cost: file.part('cost'), profile: profileOf(file) };
+  const story: StageStory = {
+    change: file.part('change'),
+    why: file.part('why'),
+    cost: file.part('cost'),
+    profile: profileOf(file),
+    ask: askOf(file),
+  };
+  const tryIt = file.block('try')?.items;
+  if (tryIt?.length) story.tryIt = tryIt;
   const headline = file.optionalString('article.headline');
   if (headline !== undefined) {
     const vsWasm = file.optionalString('article.vsWasm');

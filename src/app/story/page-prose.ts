@@ -19,6 +19,7 @@ export const PAGE_LINKS: Record<string, string> = {
   results: routeHref({ page: 'results' }),
   compare: routeHref({ page: 'compare' }),
   class: routeHref({ page: 'class', code: null, view: 'student' }),
+  teach: routeHref({ page: 'teach' }),
   selftest: '/selftest.html',
 };
 

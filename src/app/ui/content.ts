@@ -2,7 +2,7 @@
 // into the shapes the pages show. Every reader names the file and the part it missed,
 // so a section left out or misspelled fails the build's tests, not a page.
 import type { Block, FrontMatter, FrontValue, MarkdownDoc } from '../../core/content/markdown.ts';
-import type { Part } from './story-types.ts';
+import type { AskTheClass, Part } from './story-types.ts';
 
 export class ContentReader {
   constructor(
@@ -85,4 +85,11 @@ export function fill(text: string, values: Record<string, string | number | unde
 /** The readers of a glob of content files, by the file's name without folder or ".md". */
 export function readersByName(files: Record<string, MarkdownDoc>): Map<string, ContentReader> {
   return new Map(Object.entries(files).map(([path, doc]) => [path.replace(/^.*\//, '').replace(/\.md$/, ''), new ContentReader(doc, path.replace(/^\//, ''))]));
+}
+
+/** `# Ask the class {#ask}`, one paragraph (the question), and `## The answer {#answer}` under it: every stage has one. */
+export function askOf(file: ContentReader): AskTheClass {
+  const question = file.text('ask');
+  if (question.includes('\n\n')) throw new Error(`${file.file}: "Ask the class" is one paragraph, the question; the answer goes under "## The answer {#answer}"`);
+  return { question, answer: file.text('answer') };
 }

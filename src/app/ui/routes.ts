@@ -19,6 +19,7 @@ export type Route =
   | { page: 'share'; payload: string }
   | { page: 'compare' }
   | { page: 'file' }
+  | { page: 'teach' }
   | { page: 'class'; code: string | null; view: ClassView }
   | { page: 'playground'; index: number; payload?: string; experiment?: string }
   | { page: 'not-found'; path: string; reason: string };
@@ -33,7 +34,7 @@ const SHARE_PATH = SHARE_PREFIX.slice('#/'.length);
 /** Number of stages in the lesson; routes to a stage outside 0..count-1 do not exist. */
 const STAGE_COUNT = STAGES.length;
 
-const SIMPLE_PAGES = { measure: 'measure', engines: 'engines', bench: 'bench', results: 'results', compare: 'compare', file: 'file' } as const;
+const SIMPLE_PAGES = { measure: 'measure', engines: 'engines', bench: 'bench', results: 'results', compare: 'compare', file: 'file', teach: 'teach' } as const;
 
 // A file name inside a stage folder: "compress.ts", "compress4x.wat". No slashes, so a
 // link can never point outside the stage.
@@ -228,6 +229,8 @@ export function routeLabel(route: Route): string {
       return 'Results';
     case 'file':
       return 'Hash a file';
+    case 'teach':
+      return 'Teach';
     case 'compare':
       return 'Compare';
     case 'share':

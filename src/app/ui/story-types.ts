@@ -64,6 +64,13 @@ export interface ProfileFacts {
   note?: string;
 }
 
+/** A question for the room, from the stage's own evidence, with its answer folded away. */
+export interface AskTheClass {
+  question: string;
+  /** Paragraphs, a blank line ("\n\n") between them. */
+  answer: string;
+}
+
 export interface StageStory {
   change: Part;
   why: Part;
@@ -83,4 +90,7 @@ export interface StageStory {
   /** Measurements of the original code on another machine, where the article's differ. */
   elsewhere?: string;
   profile: ProfileFacts;
+  ask: AskTheClass;
+  /** Things to try by hand, for a stage the playground cannot open. */
+  tryIt?: string[];
 }

@@ -79,7 +79,8 @@ function readTheme(): ChartTheme {
     dark: isDarkColor(bg),
     presenter,
     narrow: matchMedia(NARROW).matches,
-    fontSize: presenter ? 20 : 13,
+    // In presenter mode a chart's labels follow the page's type, which grows with the screen.
+    fontSize: presenter ? Math.round(parseFloat(style.fontSize) * 0.85) || 20 : 13,
   };
 }
 
@@ -94,6 +95,10 @@ class ThemeWatcher {
     new MutationObserver(refresh).observe(document.documentElement, { attributes: true });
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', refresh);
     matchMedia(NARROW).addEventListener('change', refresh);
+    // Presenter type follows the screen's size: a resized window (or a projector) changes it.
+    addEventListener('resize', () => {
+      if (this.current.presenter && readTheme().fontSize !== this.current.fontSize) refresh();
+    });
   }
 }
 

@@ -1,12 +1,12 @@
 // Keyboard control of the story: Left/Right step, Home/End jump to the first and last
 // stage, "c" switches a stage between its story and its code, "p" toggles presenter
-// mode, Escape leaves it. A teacher at a projector drives
+// mode, "n" shows its speaker notes, Escape leaves it. A teacher at a projector drives
 // the whole lesson from the keyboard (or a presentation clicker, which sends arrows).
 //
 // The decision is a pure function of the key and where focus is, so it can be tested in
 // Node; `installKeyboard` only wires it to the document.
 
-export type KeyAction = 'prev' | 'next' | 'first' | 'last' | 'toggle-code' | 'toggle-presenter' | 'exit-presenter';
+export type KeyAction = 'prev' | 'next' | 'first' | 'last' | 'toggle-code' | 'toggle-presenter' | 'exit-presenter' | 'toggle-notes';
 
 export interface KeyContext {
   key: string;
@@ -30,6 +30,9 @@ export function keyAction(context: KeyContext): KeyAction | null {
       return context.shiftKey ? null : 'toggle-presenter';
     case 'Escape':
       return context.presenter ? 'exit-presenter' : null;
+    case 'n':
+    case 'N':
+      return context.presenter && !context.shiftKey ? 'toggle-notes' : null;
   }
   if (!context.onStory || context.shiftKey) return null;
   switch (context.key) {

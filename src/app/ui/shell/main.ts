@@ -1,8 +1,11 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
+import NotesWindow from '../../present/NotesWindow.svelte';
 import './app.css';
 import { startIsolation } from '../isolation.svelte.ts';
 
 void startIsolation();
 
-mount(App, { target: document.getElementById('app')! });
+// "?notes": the speaker notes window for a second screen (src/app/present/notes.svelte.ts).
+const notesWindow = new URLSearchParams(location.search).has('notes');
+mount(notesWindow ? NotesWindow : App, { target: document.getElementById('app')! });

@@ -1,0 +1,120 @@
+// Speaker notes in presenter mode. ++N++ shows the current slide's notes under it; the
+// notes window (the same app opened with ?notes, meant for the laptop while the projector
+// shows the slides) shows them with the next slide and a timer. The two windows talk over
+// a BroadcastChannel, which only reaches windows of the same origin: the slides say where
+// they are after every step, the notes window asks when it opens, and its arrows step the
+// slides. Messages are checked on arrival, as anything another window sends should be.
+
+export const SLIDES_CHANNEL = 'blake3-lab-slides';
+
+/** Where the slides are: the page's address and which of its parts shows (1-based). */
+export interface SlidePosition {
+  hash: string;
+  part: number;
+  parts: number;
+}
+
+export type SlideMessage = ({ kind: 'slide' } & SlidePosition) | { kind: 'where' } | { kind: 'step'; direction: -1 | 1 };
+
+const count = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) < 1000;
+
+/** The message, if it is one of ours and well formed; anything else is dropped. */
+export function readSlideMessage(data: unknown): SlideMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const message = data as Record<string, unknown>;
+  if (message.kind === 'where') return { kind: 'where' };
+  if (message.kind === 'step') return message.direction === -1 || message.direction === 1 ? { kind: 'step', direction: message.direction } : null;
+  if (message.kind !== 'slide') return null;
+  const { hash, part, parts } = message;
+  if (typeof hash !== 'string' || !/^#\/[\w/.%-]{0,200}$/.test(hash) || !count(part) || !count(parts)) return null;
+  return { kind: 'slide', hash, part: part as number, parts: parts as number };
+}
+
+/** The notes under the slide, toggled with N. */
+class NotesPanel {
+  open = $state(false);
+
+  toggle(): void {
+    this.open = !this.open;
+  }
+}
+
+export const notesPanel = new NotesPanel();
+
+/** Opens the notes window, or brings the open one forward. */
+export function openNotesWindow(): void {
+  window.open(`${location.pathname}?notes`, 'blake3-lab-notes', 'popup,width=1000,height=760');
+}
+
+/**
+ * The slides' side: tells the notes window where the slides are whenever `position`
+ * changes or the notes window asks, and steps when it says so. Returns the closer.
+ */
+export function broadcastSlides(position: () => SlidePosition, step: (direction: -1 | 1) => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const channel = new BroadcastChannel(SLIDES_CHANNEL);
+  const tell = () => channel.postMessage({ kind: 'slide', ...position() } satisfies SlideMessage);
+  channel.onmessage = (event) => {
+    const message = readSlideMessage(event.data);
+    if (message?.kind === 'where') tell();
+    if (message?.kind === 'step') step(message.direction);
+  };
+  const stop = $effect.root(() => {
+    $effect(tell);
+  });
+  return () => {
+    stop();
+    channel.close();
+  };
+}
+
+/** The notes window's side: where the slides are, and a timer for the talk. */
+export class NotesWindowState {
+  slide = $state<SlidePosition | null>(null);
+  /** When the timer started, ms since the epoch; it starts with the window. */
+  started = $state(Date.now());
+  now = $state(Date.now());
+  readonly #channel: BroadcastChannel | null;
+  readonly #tick: ReturnType<typeof setInterval>;
+
+  constructor() {
+    this.#channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SLIDES_CHANNEL);
+    if (this.#channel) {
+      this.#channel.onmessage = (event) => {
+        const message = readSlideMessage(event.data);
+        if (message?.kind === 'slide') this.slide = { hash: message.hash, part: message.part, parts: message.parts };
+      };
+      this.#channel.postMessage({ kind: 'where' } satisfies SlideMessage);
+    }
+    this.#tick = setInterval(() => (this.now = Date.now()), 1000);
+  }
+
+  get supported(): boolean {
+    return this.#channel !== null;
+  }
+
+  /** Time since the timer started, "m:ss" (or "h:mm:ss" past an hour). */
+  get elapsed(): string {
+    return formatElapsed(this.now - this.started);
+  }
+
+  step(direction: -1 | 1): void {
+    this.#channel?.postMessage({ kind: 'step', direction } satisfies SlideMessage);
+  }
+
+  resetTimer(): void {
+    this.started = this.now = Date.now();
+  }
+
+  close(): void {
+    clearInterval(this.#tick);
+    this.#channel?.close();
+  }
+}
+
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}

@@ -1,0 +1,52 @@
+// A projector cannot scroll. Presenter type is sized from the screen (app.css: 28 px at
+// 1920x1080), which suits most slides; a dense one (two profiles side by side, a table of
+// runs) can still be taller than the screen, or a table wider than its card. This shrinks the type of that one slide, a
+// step at a time, until it fits (never below FLOOR of the screen's size), and gives the
+// next slide the full size again. Layout is read synchronously after each step, so the
+// slide never shows half-fitted; it is fitted again when the page's size changes (a
+// profile loading, a table filling in).
+
+const STEP = 0.05;
+const FLOOR = 0.7;
+const root = () => document.documentElement;
+/** A table wider than the card around it (a profile's long function names at large type). */
+const spills = () =>
+  [...document.querySelectorAll('main .card table')].some((table) => {
+    const card = table.closest('.card')!;
+    return table.getBoundingClientRect().right > card.getBoundingClientRect().right + 1;
+  });
+/** Whether the slide is taller than the screen, or a table spills out of its card. */
+const overflow = () => root().scrollHeight - innerHeight > 0 || spills();
+
+function setFit(fit: number): void {
+  if (fit >= 1) root().style.removeProperty('--fit');
+  else root().style.setProperty('--fit', fit.toFixed(2));
+}
+
+/** Sizes the current slide's type: full size if it fits the screen, else shrunk until it does; returns the scale. */
+export function fitSlide(): number {
+  // From full size each time, so a slide that has grown shorter (a table replaced by a line) gets its type back.
+  let fit = 1;
+  setFit(fit);
+  while (overflow() && fit - STEP >= FLOOR - 1e-9) {
+    fit -= STEP;
+    setFit(fit);
+  }
+  return fit;
+}
+
+/** Starts fitting the slides in `main`: call `restart` when a new slide shows. */
+export function watchSlideFit(main: HTMLElement): { restart: () => void; stop: () => void } {
+  const restart = () => void fitSlide();
+  const observer = new ResizeObserver(() => fitSlide());
+  observer.observe(main);
+  addEventListener('resize', restart);
+  return {
+    restart,
+    stop: () => {
+      observer.disconnect();
+      removeEventListener('resize', restart);
+      setFit(1);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// Speaker notes in real Chromium: N shows the slide's notes under it and hides them again;
+// the notes window (a second page of the same origin, ?notes) follows the slides as they
+// step, shows a running timer, and its arrow steps the slides.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { STAGES } from '../../steps/index.ts';
+import { baseURL, launchBrowser, openApp } from './harness.ts';
+
+describe('speaker notes', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('N toggles the notes, and the notes window follows the slides', async () => {
+    const opened = await openApp(browser, '/?present#/stage/3');
+    const { page } = opened;
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await expect.poll(() => page.locator('main h1').textContent()).toBe(STAGES[3].title);
+    const panel = page.getByTestId('speaker-notes');
+    expect(await panel.count()).toBe(0);
+    await page.keyboard.press('n');
+    await expect.poll(() => panel.innerText()).toMatch(/Stage 3: inline the round[\s\S]*guess the speedup/);
+    // Notes cover part of the slide, never make it scroll.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/wt40-shots/slide-1920-notes.png' });
+
+    // The notes window: the same origin, so it hears the slides.
+    const notes = await page.context().newPage();
+    await notes.goto(new URL('/?notes', baseURL()).href);
+    const where = notes.getByTestId('notes-slide');
+    await expect.poll(() => where.textContent()).toMatch(/^Stage 3: Inline round/);
+    await expect.poll(() => notes.getByTestId('notes-window').innerText()).toMatch(/guess the speedup/);
+    const timer = await notes.getByTestId('notes-timer').textContent();
+    expect(timer).toMatch(/^0:0\d$/);
+    await expect.poll(() => notes.getByTestId('notes-timer').textContent(), { timeout: 4000 }).not.toBe(timer);
+
+    // Stepping the slides moves the notes: through stage 3's parts, on to stage 4.
+    for (let press = 0; press < 6 && !/^Stage 4/.test((await where.textContent()) ?? ''); press++) {
+      const before = await where.textContent();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => where.textContent()).not.toBe(before);
+    }
+    await expect.poll(() => where.textContent()).toMatch(/^Stage 4: State in local variables/);
+    await expect.poll(() => panel.innerText()).toMatch(/Stage 4: state in local variables/);
+    await notes.screenshot({ path: '/tmp/wt40-shots/notes-window.png' });
+
+    // The notes window's arrow steps the slides back.
+    await notes.getByRole('button', { name: 'Previous slide' }).click();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe(STAGES[3].title);
+    await expect.poll(() => where.textContent()).toMatch(/^Stage 3/);
+
+    await page.keyboard.press('n');
+    await expect.poll(() => panel.count()).toBe(0);
+    expect(opened.errors).toEqual([]);
+    expect(opened.foreignRequests).toEqual([]);
+  });
+
+  it('says so when no slides are open to follow', async () => {
+    const { page, errors } = await openApp(browser, '/?notes');
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/Waiting for the slides/);
+    expect(errors).toEqual([]);
+  });
+});
