@@ -4,9 +4,9 @@
 // What it measured joins this device's results (current-run.svelte.ts), so the stage's
 // card and the Results page show it too. It lives at module level: a run keeps going
 // while the reader scrolls or visits another page, and one step runs at a time.
-import { startBenchmark, type Progress, type RunningBenchmark } from '../bench/browser.ts';
-import { session } from '../bench/session.svelte.ts';
-import { stepPlan, type PlanPart } from '../bench/step-plan.ts';
+import { startBenchmark, type Progress, type RunningBenchmark } from './browser.ts';
+import { session } from './session.svelte.ts';
+import { stepPlan, type PlanPart } from './step-plan.ts';
 import type { Results } from '../../core/bench/results.ts';
 import { mergeResults } from '../../core/results/merge.ts';
 import { current } from '../ui/current-run.svelte.ts';
