@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { markdownContent } from './src/node/content-plugin.ts';
@@ -9,6 +10,9 @@ export default defineConfig({
   test: {
     // How long each file took, for npm test's list of the slowest (scripts/test.ts).
     reporters: ['default', './scripts/file-times-reporter.ts'],
+    // A worker per core (Vitest leaves one core to its own process, which mostly waits):
+    // on two cores that is two unit files at a time, not one.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         plugins: [svelte(), markdownContent()],
