@@ -50,10 +50,11 @@ export interface Measurement {
    */
   generator: string[];
   /**
-   * Benchmark runs: a comment in the code measured does not change what was measured
-   * (stage headers cite the runs), so TypeScript is hashed without its comments.
+   * What of a TypeScript file the measurement depends on. A comment changes no measurement
+   * (stage headers cite the runs), so comments are never hashed: 'lines' keeps where each
+   * line is (a profile stores line numbers), 'code' only the code (a benchmark run).
    */
-  codeOnly?: boolean;
+  reads: 'lines' | 'code';
 }
 
 export type Reader = (path: string) => string;
@@ -91,10 +92,28 @@ export function importClosure(entries: readonly string[], read: Reader = readRep
   return [...seen].sort();
 }
 
-/** TypeScript's own emit without comments; other files as they are. */
-function withoutComments(path: string, text: string): string {
+/** What a measurement depends on in a file: a TypeScript file without its comments, read as `reads` says; any other file whole. */
+export function hashedText(path: string, text: string, reads: Measurement['reads']): string {
   if (!path.endsWith('.ts')) return text;
-  return ts.transpileModule(text, { compilerOptions: { removeComments: true, target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext } }).outputText;
+  if (reads === 'code') {
+    return ts.transpileModule(text, { compilerOptions: { removeComments: true, target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext } }).outputText;
+  }
+  // Every comment blanked, its line breaks kept, so the code keeps its line numbers. The
+  // comments are found by the parser, token by token (a `//` in a string or a regular
+  // expression is not one).
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.ESNext, true);
+  const blank = new Uint8Array(text.length);
+  const visit = (node: ts.Node) => {
+    const children = node.getChildren(source);
+    if (children.length === 0 || node.kind === ts.SyntaxKind.EndOfFileToken) {
+      for (const range of [...(ts.getLeadingCommentRanges(text, node.pos) ?? []), ...(ts.getTrailingCommentRanges(text, node.pos) ?? [])]) blank.fill(1, range.pos, range.end);
+    }
+    children.forEach(visit);
+  };
+  visit(source);
+  let kept = '';
+  for (let i = 0; i < text.length; i++) if (!blank[i] || text[i] === '\n') kept += text[i];
+  return kept;
 }
 
 const isFile = (path: string) => existsSync(join(ROOT, path)) && statSync(join(ROOT, path)).isFile();
@@ -147,23 +166,23 @@ export function measurements(read: Reader = readRepoFile): Measurement[] {
   const gen = 'npm run gen';
   const list: Measurement[] = [];
   for (const stage of STAGES) {
-    list.push({ path: `data/profiles/${stage.id}.json`, command: gen, code: stage.files, generator: ['scripts/profiles.ts', 'src/node/profile/probe.ts'] });
-    list.push({ path: `data/v8/${stage.id}.ts`, command: gen, code: stage.files, generator: ['scripts/v8-evidence.ts', 'scripts/v8-probe.ts'] });
+    list.push({ path: `data/profiles/${stage.id}.json`, command: gen, code: stage.files, generator: ['scripts/profiles.ts', 'src/node/profile/probe.ts'], reads: 'lines' });
+    list.push({ path: `data/v8/${stage.id}.ts`, command: gen, code: stage.files, generator: ['scripts/v8-evidence.ts', 'scripts/v8-probe.ts'], reads: 'lines' });
   }
   for (const step of goSteps()) {
-    list.push({ path: `go/${step}/evidence.ts`, command: gen, code: goFiles(step), generator: ['scripts/go-evidence.ts'] });
-    list.push({ path: `data/go/profiles/${step}.json`, command: gen, code: goFiles(step), generator: ['scripts/go-profiles.ts'] });
+    list.push({ path: `go/${step}/evidence.ts`, command: gen, code: goFiles(step), generator: ['scripts/go-evidence.ts'], reads: 'lines' });
+    list.push({ path: `data/go/profiles/${step}.json`, command: gen, code: goFiles(step), generator: ['scripts/go-profiles.ts'], reads: 'lines' });
   }
   for (const dir of BENCH_RUNS) {
     for (const name of readdirSync(join(ROOT, dir)).filter((n) => n.endsWith('.json')).sort()) {
       const path = `${dir}/${name}`;
       // The bench's own code is checked by its tests; the figures belong to the code measured.
-      list.push({ path, command: `the npm run bench command that made it, then npm run evidence:stamp -- ${path}`, code: benchCode(path, read), generator: [], codeOnly: true });
+      list.push({ path, command: `the npm run bench command that made it, then npm run evidence:stamp -- ${path}`, code: benchCode(path, read), generator: [], reads: 'code' });
     }
   }
   for (const name of readdirSync(join(ROOT, 'data/go')).filter((n) => `data/go/${n}`.startsWith(GO_BENCH_PREFIX)).sort()) {
     const path = `data/go/${name}`;
-    list.push({ path, command: `npm run bench:go -- --out ${path}, then npm run evidence:stamp -- ${path}`, code: [...new Set(goSteps().flatMap(goFiles))], generator: [] });
+    list.push({ path, command: `npm run bench:go -- --out ${path}, then npm run evidence:stamp -- ${path}`, code: [...new Set(goSteps().flatMap(goFiles))], generator: [], reads: 'code' });
   }
   return list;
 }
@@ -173,7 +192,7 @@ export function inputsNow(measurement: Measurement, read: Reader = readRepoFile)
   const inputs: Record<string, string> = {};
   const stepsOfOthers = (path: string) => path.startsWith('steps/');
   const files = new Set([...importClosure(measurement.code, read), ...importClosure(measurement.generator, read, stepsOfOthers)]);
-  for (const path of [...files].sort()) inputs[path] = shortHash(measurement.codeOnly ? withoutComments(path, read(path)) : read(path));
+  for (const path of [...files].sort()) inputs[path] = shortHash(hashedText(path, read(path), measurement.reads));
   return inputs;
 }
 
