@@ -65,7 +65,7 @@ describe('the run the engines page quotes', () => {
   it('is a valid document with every stage measured in Chromium and Firefox on one machine', async () => {
     const { readFileSync } = await import('node:fs');
     const { STAGES } = await import('../steps/index.ts');
-    const check = validateResults(JSON.parse(readFileSync(new URL('../data/engines/chromium-firefox-2026-11-23.json', import.meta.url), 'utf8')));
+    const check = validateResults(JSON.parse(readFileSync(new URL('../data/engines/chromium-firefox-2026-11-27.json', import.meta.url), 'utf8')));
     if (!check.ok) throw new Error(check.error);
     const engines = enginesOf(check.results);
     expect(engines.map((e) => [e.id, e.jsEngine])).toEqual([['chromium', 'V8'], ['firefox', 'SpiderMonkey']]);
@@ -84,7 +84,7 @@ describe('what the engines page reads from the run', () => {
     const { readFileSync } = await import('node:fs');
     const { engineModels } = await import('../src/core/results/analysis/engine-ladder.ts');
     const { fullLadderSize, stepFindings } = await import('../src/app/story/engine-findings.ts');
-    const check = validateResults(JSON.parse(readFileSync(new URL('../data/engines/chromium-firefox-2026-11-23.json', import.meta.url), 'utf8')));
+    const check = validateResults(JSON.parse(readFileSync(new URL('../data/engines/chromium-firefox-2026-11-27.json', import.meta.url), 'utf8')));
     if (!check.ok) throw new Error(check.error);
     const models = engineModels(check.results);
     // Stage 0 is time-boxed at 256 KiB (a few samples) and 1 MiB (none) in both engines.

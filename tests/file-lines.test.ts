@@ -6,7 +6,7 @@ import { b3sumLine, checkAgainst, escapeName, parseCheckText } from '../src/core
 import { describeDuration, estimatePlanMs, prefixBytes, PREFIX_TARGET_MS, REFUSE_OVER_MS, speedPoints } from '../src/core/file/estimate.ts';
 import { planParts } from '../src/core/file/tree.ts';
 import type { Results } from '../src/core/bench/results.ts';
-import committed from '../data/engines/chromium-firefox-2026-11-23.json';
+import committed from '../data/engines/chromium-firefox-2026-11-27.json';
 
 const HEX = 'af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262';
 const OTHER = '17762fddd969a453925d65717ac3eea21320b66b54342fde15128d6caf21215f';

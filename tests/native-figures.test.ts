@@ -3,8 +3,8 @@
 // page's run in data/engines/. Each figure the texts give is recomputed here from the raw
 // samples, with a median of our own, and must be one the run holds.
 import { describe, expect, it } from 'vitest';
-import nativeDocument from '../data/native/chromium-native-2026-11-26.json';
-import enginesDocument from '../data/engines/chromium-firefox-2026-11-23.json';
+import nativeDocument from '../data/native/chromium-native-2026-11-27.json';
+import enginesDocument from '../data/engines/chromium-firefox-2026-11-27.json';
 import { loadTimedBlocks, NATIVE_RUN, nativeRun, nsPerBlock } from '../src/app/story/native-figures.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
 

@@ -32,7 +32,7 @@
 // the rows (that load's own figures, 200-250 and 95-140 ns, were more than the Xeon's
 // bench then gave a whole 1 KiB hash, 63 ns a block with the call: only their ratio is
 // kept). On the EPYC now which one wins, and by how much, changes from load to load: rows
-// 84 against words 112 ns in data/native/chromium-native-2026-11-26.json, words 69
+// 84 against words 112 ns in the --native run of 2026-11-26 (git history), words 69
 // against rows 75 in the run committed before it (git history of data/native/). So chooseOneBlockCode(), which the stage's
 // load() awaits, times both on the machine that runs them and keeps the faster; hash()
 // without it uses the rows.
@@ -45,7 +45,7 @@
 // and 2.10x blake3-jit, 2.8x, 2.5x and 2.1x stage 9. At 64 KiB and up stage 10 runs stage
 // 9's compress4x; the two are level or stage 10 slightly ahead.
 //
-// Against native code in one run (data/native/chromium-native-2026-11-26.json: `npm run
+// Against native code in one run (2026-11-26, in git history; data/native/ now: `npm run
 // bench -- --browser --stages 10,11 --sizes 96B,1KiB,64KiB,1MiB,4MiB,16MiB --rounds 20
 // --native`, Chromium 156 on the 2-core AMD EPYC, the machine shared): 0.55x the blake3
 // crate on one thread with SSE4.1 at 96 B, 0.79x at 1 KiB, 0.87x at 64 KiB and 0.83x at

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp } from './harness.ts';
 import { paintedPixels, tableTexts } from './results-helpers.ts';
 
-const RUN = fileURLToPath(new URL('../../data/engines/chromium-firefox-2026-11-23.json', import.meta.url));
+const RUN = fileURLToPath(new URL('../../data/engines/chromium-firefox-2026-11-27.json', import.meta.url));
 
 describe('engines', () => {
   let browser: Browser;

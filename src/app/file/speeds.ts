@@ -8,7 +8,7 @@ import type { Results } from '../../core/bench/results.ts';
 import { current } from '../ui/current-run.svelte.ts';
 import { speedPoints, type SpeedPoint } from '../../core/file/estimate.ts';
 import { kernelOf } from '../../core/file/part-hasher.ts';
-import committedRun from '../../../data/engines/chromium-firefox-2026-11-23.json';
+import committedRun from '../../../data/engines/chromium-firefox-2026-11-27.json';
 
 const committed = committedRun as unknown as Results;
 

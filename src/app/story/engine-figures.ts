@@ -3,7 +3,7 @@
 // 0's times and the bench's estimates where it skipped a size, and stages 8 and 9 against
 // blake3-wasm. A new run is a new file here, and every figure follows it.
 
-import measured from '../../../data/engines/chromium-firefox-2026-11-23.json';
+import measured from '../../../data/engines/chromium-firefox-2026-11-27.json';
 import { validateResults } from '../../core/results/io/validate.ts';
 import { engineModels, type EngineModel } from '../../core/results/analysis/engine-ladder.ts';
 import { cellKey } from '../../core/results/analysis/model.ts';

@@ -4,7 +4,7 @@
 // through the same gate as any results file, as the engines page reads data/engines/.
 // tests/native-figures.test.ts recomputes each figure from the raw samples.
 
-import measured from '../../../data/native/chromium-native-2026-11-26.json';
+import measured from '../../../data/native/chromium-native-2026-11-27.json';
 import { validateResults } from '../../core/results/io/validate.ts';
 import { limitRows, type LimitRow } from '../../core/results/text/native-summary.ts';
 import { formatSize } from '../../core/bench/plan.ts';
