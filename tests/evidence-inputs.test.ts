@@ -38,11 +38,13 @@ describe('what the stored measurements were made from', () => {
   });
 
   it('names the stale measurement, the file that changed and the command, when a stage is edited without npm run gen', () => {
-    const edited = editedRead({ 'steps/03-inline-round/blake3.ts': (t) => t.replace('export function hash(', 'export function hash(/* edited */') });
+    const comment = editedRead({ 'steps/03-inline-round/blake3.ts': (t) => t.replace('export function hash(', 'export function hash(/* a comment */') });
+    expect(staleMeasurements(comment), 'a comment that keeps the lines changes no measurement').toEqual([]);
+    const edited = editedRead({ 'steps/03-inline-round/blake3.ts': (t) => t.replace('export function hash(', 'export const edited = 1;\nexport function hash(') });
     expect(staleMeasurements(edited)).toEqual([
       'data/profiles/03-inline-round.json is stale: steps/03-inline-round/blake3.ts changed since it was made (run npm run gen)',
       'data/v8/03-inline-round.ts is stale: steps/03-inline-round/blake3.ts changed since it was made (run npm run gen)',
-      expect.stringMatching(/^data\/engines\/.* is stale: steps\/03-inline-round\/blake3\.ts changed since it was made \(run the npm run bench command that made it, then npm run evidence:stamp -- data\/engines\//),
+      expect.stringMatching(/^data\/engines\/.* is stale: steps\/03-inline-round\/blake3\.ts changed since it was made \(run npm run bench -- .*, then npm run evidence:stamp -- data\/engines\//),
     ]);
   });
 
@@ -66,7 +68,7 @@ describe('what the stored measurements were made from', () => {
     const newImport = editedRead({ 'scripts/go-profiles.ts': (t) => `import '../src/core/stats/median.ts';\n${t}` });
     const fromNewImport = staleMeasurements(newImport);
     expect(fromNewImport).toHaveLength(6);
-    expect(fromNewImport.filter((p) => /^data\/go\/profiles\/.* is stale: src\/core\/stats\/median\.ts is new since/.test(p))).toHaveLength(6);
+    expect(fromNewImport.filter((p) => /^data\/go\/profiles\/.* is stale: scripts\/go-profiles\.ts changed, .*src\/core\/stats\/median\.ts is new/.test(p))).toHaveLength(6);
     const manifest = readManifest();
     delete manifest.measurements['data/v8/07-reuse-buffers.ts'];
     expect(staleMeasurements(read, manifest)).toEqual([`data/v8/07-reuse-buffers.ts: no record of what it was made from in ${MANIFEST} (run npm run gen)`]);
