@@ -49,10 +49,12 @@ describe('class server, slow clients', () => {
     const attackStarted = performance.now();
     const slow = await slowAttack(server.url, code, SLOW_EACH);
 
-    // Under the attack: the projector's stream connects at once, students join.
+    // Under the attack: the projector's stream connects long before the server cuts the
+    // slow clients off (it does not wait behind them), students join. How fast is the load
+    // test's to hold (npm run load:class), on a machine doing nothing else.
     const projector = await timedStream(`${base}/events?ticket=${encodeURIComponent(ticket)}`, newDevice());
     expect(projector.status).toBe(200);
-    expect(projector.ms).toBeLessThan(1000);
+    expect(projector.ms).toBeLessThan(TIMEOUTS.requestMs / 3);
     const joins = await Promise.all(Array.from({ length: 20 }, (_, i) => call(`${base}/students`, { body: { nickname: `student ${i}` }, from: newDevice() })));
     expect(joins.map((j) => j.status)).toEqual(Array(20).fill(201));
     // The server holds at most its cap of waiting connections, far under its open files.
