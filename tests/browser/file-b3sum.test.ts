@@ -78,9 +78,11 @@ describe.skipIf(!cargo)('the file page prints what b3sum prints', () => {
     // No request carried a byte of the files, and none left the app.
     expect(requestProblems(requests, new URL(page.url()).origin)).toEqual([]);
     expect(foreignRequests).toEqual([]);
-    // The page's thread never blocked: the workers read and hash, it only merges.
+    // The page's thread never blocked: the workers read and hash, it only merges. Hashing
+    // the 5 GiB file there would hold it for seconds; the bound leaves room for a machine
+    // busy with other tests (npm test runs the unit tests beside these).
     const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks));
-    expect(longest, 'the longest task on the page thread, ms').toBeLessThan(200);
+    expect(longest, 'the longest task on the page thread, ms').toBeLessThan(500);
     expect(errors).toEqual([]);
     await page.context().close();
   });
