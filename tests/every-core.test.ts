@@ -140,10 +140,16 @@ describe('the split', () => {
   it('measures the speeds it follows, and keeps a timeline of both threads where every piece is hashed', async () => {
     await stage.start({ workers: 1, minBytes: 4 * MiB, timeline: true });
     const input = randomBytes(16 * MiB + 5, 31);
-    expect(toHex(stage.hash(input))).toBe(await expectedHex(input));
+    const expected = await expectedHex(input);
+    // On a machine busy with other tests the worker may get no core in time and the calling
+    // thread redoes its pieces (right, but no timeline of two threads): hash again, a few times at most.
+    let events: NonNullable<ReturnType<typeof stage.lastTimeline>> = [];
+    for (let attempt = 0; attempt < 5 && !events.some((event) => event.thread === 1 && event.what === 'hash'); attempt++) {
+      expect(toHex(stage.hash(input))).toBe(expected);
+      events = stage.lastTimeline()!;
+    }
     const speeds = stage.speeds()!;
     for (const value of Object.values(speeds)) expect(value).toBeGreaterThan(0);
-    const events = stage.lastTimeline()!;
     const { pieces } = stage.threadUse().lastSplit!;
     for (const event of events) expect(event.end).toBeGreaterThanOrEqual(event.start);
     expect(events.some((event) => event.thread === 0 && event.what === 'copy')).toBe(true);
