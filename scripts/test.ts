@@ -4,7 +4,7 @@
 // The unit project's output is shown as it comes; the browser project's from when the
 // unit project ends, so the two never interleave. Exits non-zero if either fails.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FileTime } from './file-times-reporter.ts';
@@ -45,6 +45,8 @@ try {
 }
 rmSync(dir, { recursive: true, force: true });
 rows.sort((a, b) => b.seconds - a.seconds);
+// Every file's time, slowest first, when asked for (e.g. to compare two runs).
+if (process.env.BLAKE3_LAB_TIMES_OUT) writeFileSync(process.env.BLAKE3_LAB_TIMES_OUT, `${JSON.stringify(rows, null, 1)}\n`);
 console.log(`\nnpm test: unit ${unitCode === 0 ? 'passed' : 'FAILED'}, browser ${browserCode === 0 ? 'passed' : 'FAILED'}, in ${((performance.now() - started) / 1000).toFixed(0)} s. The ${SLOWEST} slowest test files:`);
 for (const row of rows.slice(0, SLOWEST)) console.log(`${row.seconds.toFixed(1).padStart(8)} s  ${row.project.padEnd(8)} ${row.file}`);
 process.exitCode = unitCode === 0 && browserCode === 0 ? 0 : 1;
