@@ -41,8 +41,8 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/global-setup.ts'],
-          // One Chromium at a time: the machine has two cores and the bench needs one.
-          fileParallelism: false,
+          // Files run side by side (a worker per core), each in contexts of the one Chromium:
+          // most of a browser test is waiting on a page, so two at a time take half as long.
           testTimeout: 180_000,
           hookTimeout: 300_000,
         },
