@@ -80,9 +80,10 @@ describe.skipIf(!cargo)('the file page prints what b3sum prints', () => {
     expect(foreignRequests).toEqual([]);
     // The page's thread never blocked: the workers read and hash, it only merges. Hashing
     // the 5 GiB file there would hold it for seconds; the bound leaves room for a machine
-    // busy with other tests (npm test runs the unit tests beside these).
+    // busy with other tests (npm test runs the unit tests and another browser file beside
+    // this one, on two cores).
     const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks));
-    expect(longest, 'the longest task on the page thread, ms').toBeLessThan(500);
+    expect(longest, 'the longest task on the page thread, ms').toBeLessThan(1500);
     expect(errors).toEqual([]);
     await page.context().close();
   });

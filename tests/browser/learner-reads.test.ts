@@ -75,13 +75,25 @@ describe('what a learner reads', () => {
     expect(errors).toEqual([]);
   });
 
-  it('on a 390 px phone: two short rows of chrome, the verdict as cards with no sideways scrolling, captions that wrap', async () => {
+  it('on a 390 px phone: one row of sections that scrolls to the current one, the verdict as cards with no sideways scrolling, captions that wrap', async () => {
     const { page, errors } = await openApp(browser, '/#/results', { beforeLoad: withFullRun });
     await page.setViewportSize({ width: 390, height: 844 });
     const steps = page.getByTestId('steps-table');
     await steps.waitFor({ timeout: 15_000 });
-    // The top bar is two short rows: the controls, then the eight sections by their short names.
-    await expect.poll(async () => (await page.locator('header.topbar').boundingBox())!.height).toBeLessThan(90);
+    // The top bar is one short row: the eight sections by their short names, scrolling
+    // sideways inside the bar (never the page), the current one in sight.
+    await expect.poll(async () => (await page.locator('header.topbar').boundingBox())!.height).toBeLessThan(48);
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    expect(await sections.getByRole('link').count()).toBe(8);
+    const inSight = async (name: string) => {
+      const [link, row] = [await sections.getByRole('link', { name }).boundingBox(), await sections.boundingBox()];
+      return link!.x >= row!.x - 1 && link!.x + link!.width <= row!.x + row!.width + 1;
+    };
+    await expect.poll(() => inSight('Results')).toBe(true);
+    await page.evaluate(() => (location.hash = '#/teach'));
+    await expect.poll(() => inSight('Teach')).toBe(true);
+    await page.evaluate(() => (location.hash = '#/results'));
+    await expect.poll(() => inSight('Results')).toBe(true);
     // Nothing on the page, and nothing in the verdict, scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const wide = await page.locator('.table-wrap').evaluateAll((all) => all.filter((el) => el.scrollWidth > el.clientWidth + 1).length);

