@@ -55,11 +55,11 @@ export function guessAgainst(stage: number): string {
 /** What it is set against, in words: "stage 4", "Rust WASM". */
 export const againstName = (stage: number) => (stage === 0 ? 'Rust WASM' : `stage ${stage - 1}`);
 
-/** The question the input asks. */
-export function guessQuestion(stage: number): string {
+/** The question the input asks (a class's board asks it of "your machine"). */
+export function guessQuestion(stage: number, machine = 'this machine'): string {
   return stage === 0
-    ? 'How much slower than Rust WASM will stage 0 be on this machine?'
-    : `How much faster will stage ${stage} be than stage ${stage - 1} on this machine?`;
+    ? `How much slower than Rust WASM will stage 0 be on ${machine}?`
+    : `How much faster will stage ${stage} be than stage ${stage - 1} on ${machine}?`;
 }
 
 /** The choice a ratio falls on: the nearest on a log scale (a measurement, the article's figure). */
