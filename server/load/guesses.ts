@@ -38,7 +38,7 @@ export function guessCounts(entries: EntrySummary[]): number[][] {
 
 /** The same for the guesses the students sent. */
 export function sentCounts(students: Joined[]): number[][] {
-  const rows = students.map((student, seed) => ({ guesses: Object.fromEntries(guessStages(DEFAULT_CLASS_PLAN).map((stage) => [String(stage), guessOf(seed, stage)])) }));
+  const rows = students.map((student, seed) => ({ throughput: {}, guesses: Object.fromEntries(guessStages(DEFAULT_CLASS_PLAN).map((stage) => [String(stage), guessOf(seed, stage)])) }));
   return guessCounts(rows as EntrySummary[]);
 }
 

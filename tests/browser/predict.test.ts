@@ -60,9 +60,9 @@ describe('predict, then measure, on a stage page', () => {
     expect(await predict.locator('legend').innerText()).toBe('How much faster will stage 5 be than stage 4 on this machine?');
     expect(await predict.getByRole('radio').count()).toBe(8);
     // By keyboard: into the group, then the arrow keys move the choice.
-    await predict.getByRole('radio', { name: 'slower' }).focus();
+    await predict.getByRole('radio', { name: 'slower', exact: true }).focus();
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-    await expect.poll(() => predict.getByRole('radio', { name: '2x' }).isChecked()).toBe(true);
+    await expect.poll(() => predict.getByRole('radio', { name: '2x', exact: true }).isChecked()).toBe(true);
     // Its focus ring shows on the pill the radio sits in.
     expect(await predict.locator('label:has(input:focus-visible)').innerText()).toBe('2x');
     expect(await page.evaluate(() => localStorage.getItem('blake3-lab:guesses'))).toBe('{"5":2}');
