@@ -20,7 +20,8 @@ import { Device } from '../../server/load/client.ts';
 import { guessCounts, lastEntries, sendGuesses, sentCounts } from '../../server/load/guesses.ts';
 import { joinStudents, type ClassUnderTest } from '../../server/load/pace.ts';
 import { planResults } from '../../server/load/server-process.ts';
-import { startClass, startClassServer, type ClassServer } from '../fixtures/class-server.ts';
+import { call, startClass, startClassServer, type ClassServer } from '../fixtures/class-server.ts';
+import { path } from '../../src/core/class/protocol.ts';
 import { launchBrowser, openApp } from './harness.ts';
 
 const SHOTS = existsSync('/work/shots') ? '/work/shots' : null;
@@ -118,6 +119,36 @@ describe('predict, then measure, in a class', () => {
   });
   afterAll(async () => {
     await server?.stop();
+  });
+
+  it('sends a student’s guesses from the class page, those kept from the stage pages too', async () => {
+    const started = (await startClass(server)).body;
+    const context = await browser.newContext({ viewport: PHONE, colorScheme: 'light' });
+    // A guess this browser made on stage 0's page before the class.
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('blake3-lab:guesses')) localStorage.setItem('blake3-lab:guesses', '{"0":0.001}');
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.url}/#/class/${started.code}`);
+    await page.getByTestId('nickname').fill('Ana');
+    await page.getByTestId('join').click();
+    const card = page.getByTestId('class-guesses');
+    await expect.poll(() => card.getByTestId('guesses-on-board').innerText()).toBe('1 of 12 guesses on the board.');
+    // The first step without a guess is asked first.
+    expect(await card.getByTestId('predict').locator('legend').innerText()).toBe('How much faster will stage 1 be than stage 0 on this machine?');
+    await card.getByTestId('guess-stage').selectOption('5');
+    await card.getByText('1.5x', { exact: true }).click();
+    await expect.poll(() => card.getByTestId('guesses-on-board').innerText()).toBe('2 of 12 guesses on the board.');
+    const board = (await call(`${server.url}${path('board', { code: started.code })}`)).body;
+    expect(board.entries).toMatchObject([{ nickname: 'Ana', silent: true, guesses: { '0': 0.001, '5': 1.5 } }]);
+    // The same guesses are this browser's own, on the stage pages too.
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('blake3-lab:guesses')))!)).toEqual({ '0': 0.001, '5': 1.5 });
+    await expect.poll(() => page.getByTestId('guess-board').getByTestId('guess-summary').innerText()).toBe('1 guess; most said 1,000x slower.');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/predict-student-390-light.png` });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('30 clients guess every step, and the projector shows each step’s spread, then what the class measured', async () => {
