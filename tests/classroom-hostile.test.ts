@@ -155,7 +155,7 @@ describe('class server, hostile clients', () => {
 
 describe('class server, guesses', () => {
   it('checks the student’s token first, takes a whole plan’s guesses at once, then one every 2 s', async () => {
-    const { base, students } = await classWithStudents(server, 2);
+    const { base, students, teacherToken } = await classWithStudents(server, 2);
     const [ana, ben] = students;
     const flood = await Promise.all(Array.from({ length: 100 }, () => postGuess(base, { id: ana.id, token: '' }, { stage: 5, ratio: 2 })));
     expect(new Set(flood.map((r) => r.status))).toEqual(new Set([403]));
@@ -174,6 +174,10 @@ describe('class server, guesses', () => {
     expect((await postResults(base, ana, studentResults(0), false)).status).toBe(200);
     const row = (await call(`${base}/board`)).body.entries.find((e: { id: string }) => e.id === ana.id);
     expect(row.guesses).toEqual({ '0': 0.001, ...Object.fromEntries(Array.from({ length: 11 }, (_, i) => [String(i + 1), 1.5])) });
+    // The export has a column per stage guessed, after the figures.
+    const csv = (await call(`${base}/export.csv`, { token: teacherToken })).body.trim().split('\r\n');
+    expect(csv[0]).toMatch(/,guess for stage 0 \(x Rust WASM\),guess for stage 1 \(x stage 0\),.*,guess for stage 11 \(x stage 10\)$/);
+    expect(csv[1]).toMatch(/,0\.001(,1\.5){11}$/);
     // A machine that guessed and posted nothing stays silent on the board, its guesses with it.
     expect((await postGuess(base, ben, { stage: 5, ratio: 2 })).body.entry).toMatchObject({ id: ben.id, silent: true, guesses: { '5': 2 } });
     await expect.poll(() => stream.events.filter((e) => e.event === 'entry').length).toBe(14);
