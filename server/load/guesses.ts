@@ -1,8 +1,8 @@
 // Guesses, as a class sends them: before its run every student guesses each step of the
 // plan at once (the class page sends the guesses it kept on joining: one post per stage),
-// and the projector's stream must then carry every one, so the spread of guesses the
-// board draws for each step (src/app/class/board.ts) is the one the students sent.
-import { guessStages, guessSteps } from '../../src/app/class/board.ts';
+// and the projector's stream must then carry every one, so the spread of guesses every
+// board draws for each step (src/core/class/guesses.ts) is the one the students sent.
+import { guessStages, guessTally } from '../../src/core/class/guesses.ts';
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import type { EntrySummary } from '../../src/core/class/summary.ts';
 import { guessChoices } from '../../src/core/predict/guess.ts';
@@ -32,14 +32,13 @@ export async function sendGuesses(klass: ClassUnderTest, students: Joined[] = kl
 }
 
 /** Each step's guesses per choice, as a board draws them from these machines' rows. */
-export function guessCounts(entries: EntrySummary[]): number[][] {
-  return guessSteps(entries, DEFAULT_CLASS_PLAN, DEFAULT_CLASS_PLAN.sizes[0]).map((step) => step.guessed);
+export function guessCounts(entries: Pick<EntrySummary, 'guesses'>[]): number[][] {
+  return guessStages(DEFAULT_CLASS_PLAN).map((stage) => guessTally(entries, stage));
 }
 
 /** The same for the guesses the students sent. */
 export function sentCounts(students: Joined[]): number[][] {
-  const rows = students.map((student, seed) => ({ throughput: {}, guesses: Object.fromEntries(guessStages(DEFAULT_CLASS_PLAN).map((stage) => [String(stage), guessOf(seed, stage)])) }));
-  return guessCounts(rows as EntrySummary[]);
+  return guessCounts(students.map((_, seed) => ({ guesses: Object.fromEntries(guessStages(DEFAULT_CLASS_PLAN).map((stage) => [String(stage), guessOf(seed, stage)])) })));
 }
 
 /** Every machine's row as the stream last carried it: what a board that followed it shows. */

@@ -10,7 +10,8 @@ import { articleSpeedupBetween } from '../../core/results/analysis/model.ts';
 import { quantileSorted } from '../../core/stats/median.ts';
 import type { ClassPlan } from '../../core/class/plan.ts';
 import { runState, type EntrySummary, type RunState } from '../../core/class/summary.ts';
-import { choiceIndex, guessAgainst, guessChoices, nearestChoice, type GuessChoice } from '../../core/predict/guess.ts';
+import { guessAgainst, guessChoices, nearestChoice, type GuessChoice } from '../../core/predict/guess.ts';
+import { guessStages, guessTally } from '../../core/class/guesses.ts';
 import { articleRatio } from '../story/article-facts.ts';
 
 /** A class-wide figure: median, quartiles and extremes over the machines that have it. */
@@ -103,11 +104,6 @@ export function classLadder(entries: EntrySummary[], plan: ClassPlan, size: numb
   });
 }
 
-/** The stages a class can guess: those whose step (stage 0: against Rust WASM) the plan measures. */
-export function guessStages(plan: ClassPlan): number[] {
-  return STAGES.filter((stage) => plan.contestants.includes(stage.id) && plan.contestants.includes(guessAgainst(stage.index))).map((stage) => stage.index);
-}
-
 /** One step of "guesses, then measured": how many guessed each choice, and how many machines measured near it. */
 export interface GuessStep {
   stage: number;
@@ -126,15 +122,10 @@ export interface GuessStep {
 export function guessSteps(entries: EntrySummary[], plan: ClassPlan, size: number): GuessStep[] {
   return guessStages(plan).map((stage) => {
     const choices = guessChoices(stage);
-    const guessed = choices.map(() => 0);
     const measured = choices.map(() => 0);
-    for (const entry of entries) {
-      const index = choiceIndex(stage, entry.guesses?.[String(stage)]);
-      if (index >= 0) guessed[index]++;
-    }
     const ratios = ratiosOf(entries, STAGES[stage].id, guessAgainst(stage), size).filter((r) => Number.isFinite(r) && r > 0);
     for (const ratio of ratios) measured[nearestChoice(stage, ratio)]++;
-    return { stage, choices, guessed, measured, step: spread(ratios), article: articleRatio(stage) };
+    return { stage, choices, guessed: guessTally(entries, stage), measured, step: spread(ratios), article: articleRatio(stage) };
   });
 }
 
