@@ -22,6 +22,7 @@ import { joinStudents, type ClassUnderTest } from '../../server/load/pace.ts';
 import { planResults } from '../../server/load/server-process.ts';
 import { call, startClass, startClassServer, type ClassServer } from '../fixtures/class-server.ts';
 import { path } from '../../src/core/class/protocol.ts';
+import { axeFindings } from './axe.ts';
 import { launchBrowser, openApp } from './harness.ts';
 
 const SHOTS = existsSync('/work/shots') ? '/work/shots' : null;
@@ -44,6 +45,16 @@ async function shots(page: Page, name: string, locator?: string) {
   }
   await page.setViewportSize(DESKTOP);
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** axe's serious and critical findings on the page, in light and in dark (left light). */
+async function axeInBoth(page: Page, route: string) {
+  const findings = [];
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    findings.push(...(await axeFindings(page, `${route} (${colorScheme})`)));
+  }
+  return findings;
 }
 
 let browser: Browser;
@@ -69,6 +80,7 @@ describe('predict, then measure, on a stage page', () => {
     expect(await page.evaluate(() => localStorage.getItem('blake3-lab:guesses'))).toBe('{"5":2}');
     expect(await page.getByTestId('guess-figure').count()).toBe(0);
     await shots(page, 'stage-before', '.stage-head');
+    expect(await axeInBoth(page, '#/stage/5, guessed')).toEqual([]);
 
     // Measured in place, from the payoff line's link under the title.
     await page.getByTestId('payoff').getByRole('button', { name: /measure it here/ }).click();
@@ -147,6 +159,7 @@ describe('predict, then measure, in a class', () => {
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('blake3-lab:guesses')))!)).toEqual({ '0': 0.001, '5': 1.5 });
     await expect.poll(() => page.getByTestId('guess-board').getByTestId('guess-summary').innerText()).toBe('1 guess; most said 1,000x slower.');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/predict-student-390-light.png` });
+    expect(await axeInBoth(page, 'the class page, guessing')).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -198,6 +211,7 @@ describe('predict, then measure, in a class', () => {
     expect(await board.getByTestId('measured-summary').innerText()).toMatch(/^Measured: 1\.60x, the median of 30 machines\s+\(middle half 1\.60x to 1\.60x\)\s+at 64 KiB\.\s+The article's M1 Max: 3\.00x\.$/);
     expect(await board.locator('[data-testid="guess-row"]', { hasText: 'article' }).locator('th').innerText()).toMatch(/^3x\s*article$/i);
     await shots(page, 'projector', '[data-testid="guess-board"]');
+    expect(await axeInBoth(page, 'the projector, guesses then measured')).toEqual([]);
     // The next step starts folded again, so the room guesses before it sees.
     await board.getByTestId('guess-next').click();
     await expect.poll(() => counts(0)).toEqual(sent[6]);
