@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ClassInfo } from '../src/core/class/protocol.ts';
 import { readStoredSummary, silentEntry, type EntrySummary } from '../src/core/class/summary.ts';
+import { readGuesses } from '../src/core/predict/guess.ts';
 import type { EntryRow, Store } from './store.ts';
 
 /** Part of every ETag: a copy from an earlier run of the server never matches. */
@@ -32,13 +33,14 @@ export interface BoardBody {
   body: () => Buffer;
 }
 
-/** A stored row as the board shows it: its summary with the hidden flag as it is now, or its silent row. */
+/** A stored row as the board shows it: its summary with the hidden flag and guesses as they are now, or its silent row. */
 export function entryOf(row: EntryRow): EntrySummary {
-  if (row.summary === null) return silentEntry({ id: row.id, nickname: row.nickname, hidden: row.hidden === 1, joinedAt: row.joined_at });
+  const guesses = row.guesses === null ? {} : { guesses: readGuesses(JSON.parse(row.guesses)).guesses };
+  if (row.summary === null) return { ...silentEntry({ id: row.id, nickname: row.nickname, hidden: row.hidden === 1, joinedAt: row.joined_at }), ...guesses };
   // Summaries stored before the board showed isolation have no such fields, and those
   // stored before it named JavaScript engines read with the engine's name.
   const stored: Partial<EntrySummary> = readStoredSummary(row.summary);
-  return { isolated: null, timerNs: 0, ...stored, silent: false, hidden: row.hidden === 1 } as EntrySummary;
+  return { isolated: null, timerNs: 0, ...stored, silent: false, hidden: row.hidden === 1, ...guesses } as EntrySummary;
 }
 
 export class BoardCache {

@@ -1,10 +1,12 @@
-// The rules of a class, apart from HTTP: what results a class takes, what the teacher may
-// change, and which event each change sends to the boards. Who may join is in joins.ts.
+// The rules of a class, apart from HTTP: what results and guesses a class takes, what the
+// teacher may change, and which event each change sends to the boards. Who may join is in joins.ts.
 // Every refusal is thrown as a Refused (refusal.ts); routes.ts only wires requests here.
 import type { Results } from '../src/core/bench/results.ts';
 import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/core/class/plan.ts';
 import { DEFAULT_CLASS_SIZE, MAX_CLASS_SIZE, type ClassInfo, type ClassState, type Started } from '../src/core/class/protocol.ts';
 import { summarize, type EntrySummary } from '../src/core/class/summary.ts';
+import { againstName, checkGuess, guessAgainst } from '../src/core/predict/guess.ts';
+import { STAGES } from '../steps/index.ts';
 import { parseResultsJson } from '../src/core/results/io/validate.ts';
 import type { BoardBody, BoardCache } from './board-cache.ts';
 import type { EventHub } from './events.ts';
@@ -121,13 +123,40 @@ export class ClassService {
     const wrong = offPlan(parsed.results, JSON.parse(row.plan) as ClassPlan);
     if (wrong) throw new Refused(400, wrong);
     const at = now();
-    const hidden = board.entry(row.id, student.id)?.hidden ?? student.hidden === 1;
+    const before = board.entry(row.id, student.id);
+    const hidden = before?.hidden ?? student.hidden === 1;
     const summary = summarize(parsed.results, { id: student.id, nickname: student.nickname, done, hidden, updatedAt: at });
     store.saveResults(student.id, JSON.stringify(parsed.results), JSON.stringify(summary), summary.done, at);
-    board.put(row.id, summary);
-    if (summary.hidden) hub.send(row.id, 'hide', { id: student.id });
-    else hub.send(row.id, 'entry', summary);
-    return { entry: summary };
+    // The guesses are stored apart (postGuess) and stay with the machine's row.
+    return { entry: this.#show(row, before?.guesses ? { ...summary, guesses: before.guesses } : summary) };
+  }
+
+  /** One guess of a student's, for a stage whose step the class plan measures; it replaces their earlier guess for that stage. */
+  postGuess(row: ClassRow, student: StudentRow, body: Record<string, unknown>): { entry: EntrySummary } {
+    const { store, limits, board, now } = this.ctx;
+    requireOpen(row, now());
+    const wait = limits.guesses.take(student.id, now());
+    if (wait) throw tooMany(wait, 'guesses from this machine');
+    const checked = checkGuess(body);
+    if (!checked.ok) throw new Refused(400, checked.error);
+    const { stage, ratio } = checked.guess;
+    const plan = JSON.parse(row.plan) as ClassPlan;
+    if (!plan.contestants.includes(STAGES[stage].id) || !plan.contestants.includes(guessAgainst(stage))) {
+      throw new Refused(400, `The class plan does not measure stage ${stage} against ${againstName(stage)}: reload the class page and guess again`);
+    }
+    const entry = board.entry(row.id, student.id);
+    if (!entry) throw new Refused(404, 'This machine is no longer in the class (the teacher removed it): join again');
+    const guesses = { ...entry.guesses, [String(stage)]: ratio };
+    store.saveGuesses(student.id, JSON.stringify(guesses));
+    return { entry: this.#show(row, { ...entry, guesses }) };
+  }
+
+  /** A machine's row as it is now, on the board and to every stream (only its id, when hidden). */
+  #show(row: ClassRow, entry: EntrySummary): EntrySummary {
+    this.ctx.board.put(row.id, entry);
+    if (entry.hidden) this.ctx.hub.send(row.id, 'hide', { id: entry.id });
+    else this.ctx.hub.send(row.id, 'entry', entry);
+    return entry;
   }
 
   setHidden(row: ClassRow, id: string, body: Record<string, unknown>) {

@@ -1,5 +1,5 @@
 // A class as files: a CSV of the board (one row per machine, one column per contestant
-// and size) and a zip holding that CSV plus every machine's results document, each a
+// and size, then one per stage guessed) and a zip holding that CSV plus every machine's results document, each a
 // file the compare page imports as it is. The CSV comes from the summaries the board
 // reads; the zip reads one document at a time and is streamed as it is written.
 import type { Results } from '../src/core/bench/results.ts';
@@ -7,6 +7,8 @@ import { CONTESTANT_LABELS } from '../src/core/bench/contestant-labels.ts';
 import { formatSize } from '../src/core/bench/plan.ts';
 import type { ClassPlan } from '../src/core/class/plan.ts';
 import { runState, type EntrySummary } from '../src/core/class/summary.ts';
+import { againstName } from '../src/core/predict/guess.ts';
+import { STAGES } from '../steps/index.ts';
 import { suggestedFileName } from '../src/core/results/io/io.ts';
 import { zipStream, type ZipFile } from './zip.ts';
 
@@ -27,6 +29,9 @@ export function classCsv(plan: ClassPlan, entries: EntrySummary[]): string {
   const cells = plan.contestants.flatMap((id) => plan.sizes.map((size) => ({ id, size })));
   const header = ['nickname', 'browser', 'engine', 'os', 'cores', 'finished', 'hidden', 'updated'];
   header.push(...cells.map(({ id, size }) => `${titles.get(id) ?? id} at ${formatSize(size)} (MB/s)`));
+  // The guesses, for the stages any machine guessed: a ratio, as the guess's choice gives it.
+  const guessed = STAGES.map((stage) => String(stage.index)).filter((stage) => entries.some((e) => e.guesses?.[stage] !== undefined));
+  header.push(...guessed.map((stage) => `guess for stage ${stage} (x ${againstName(Number(stage))})`));
   const rows = entries.map((summary) => [
     summary.nickname,
     summary.browser,
@@ -40,6 +45,7 @@ export function classCsv(plan: ClassPlan, entries: EntrySummary[]): string {
       const value = summary.throughput[id]?.[String(size)];
       return value === undefined ? '' : Number(value.toPrecision(4));
     }),
+    ...guessed.map((stage) => summary.guesses?.[stage] ?? ''),
   ]);
   return [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
 }

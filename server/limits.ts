@@ -95,6 +95,11 @@ export function rateLimits() {
      */
     final: new RateLimit(6, 0.2),
     /**
+     * Guesses from one student, one post per stage: a whole plan's twelve at once (the
+     * page sends what it kept on joining), then one every 2 s, as a student clicks.
+     */
+    guesses: new RateLimit(12, 0.5),
+    /**
      * Any API request on one connection (not a trusted proxy's, which carries many
      * devices): a flood on one connection slows that connection alone.
      */

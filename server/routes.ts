@@ -1,7 +1,7 @@
 // The class API's routes (src/core/class/protocol.ts names them all), wired to their guards
 // (guards.ts) and the class's rules (class-service.ts, joins.ts). Who may do what:
 //   anyone with the join code: read the class and its board, follow its live events, join;
-//   a student (the token they got on joining): post their own results;
+//   a student (the token they got on joining): post their own results and guesses;
 //   the teacher (the token they got on starting the class): change the plan and the class
 //   size, hide or remove machines, close or open joins and let waiting pages in, give the
 //   class a new code, close the class, export it;
@@ -76,6 +76,9 @@ export function classRoutes(app: FastifyInstance, { service, joins, store, guard
   );
   app.put<Req>(ROUTES.results.path, { bodyLimit: MAX_CLASS_RESULTS_BYTES, onRequest: [findClass, studentOnly] }, async (request) =>
     service.postResults(classOf(request), request.studentRow!, request.body, isDone(request.query)),
+  );
+  app.put<Req>(ROUTES.guess.path, { ...small, onRequest: [findClass, studentOnly] }, async (request) =>
+    service.postGuess(classOf(request), request.studentRow!, jsonObject(request.body)),
   );
 
   app.put<Req>(ROUTES.hidden.path, teacher, async (request) => service.setHidden(classOf(request), id(request.params), jsonObject(request.body)));

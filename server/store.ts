@@ -54,6 +54,9 @@ const MIGRATIONS: string[] = [
    ) WITHOUT ROWID;
    CREATE INDEX class_codes_by_class ON class_codes(class_id);
    INSERT INTO class_codes (code, class_id) SELECT code, id FROM classes;`,
+  // Each machine's guesses (JSON, stage to ratio), sent before it measures: apart from its
+  // results, so a machine may guess and post nothing yet.
+  `ALTER TABLE students ADD COLUMN guesses TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -88,15 +91,18 @@ export interface StudentRow {
   done: number;
   updated_at: number | null;
   nickname_key: string | null;
+  /** JSON of its guesses by stage, or null before its first guess. */
+  guesses: string | null;
 }
 
-/** What the board reads of a machine: its summary (null until it posts), never its whole results document. */
+/** What the board reads of a machine: its summary (null until it posts) and its guesses, never its whole results document. */
 export interface EntryRow {
   id: string;
   nickname: string;
   hidden: number;
   joined_at: number;
   summary: string | null;
+  guesses: string | null;
 }
 
 function migrate(db: Database.Database): void {
@@ -141,7 +147,8 @@ export function openStore(dataDir: string) {
     student: db.prepare('SELECT * FROM students WHERE id = ? AND class_id = ?'),
     saveResults: db.prepare('UPDATE students SET results = ?, summary = ?, done = ?, updated_at = ? WHERE id = ?'),
     setHidden: db.prepare('UPDATE students SET hidden = ? WHERE id = ? AND class_id = ?'),
-    entries: db.prepare('SELECT id, nickname, hidden, joined_at, summary FROM students WHERE class_id = ? ORDER BY joined_at, id'),
+    entries: db.prepare('SELECT id, nickname, hidden, joined_at, summary, guesses FROM students WHERE class_id = ? ORDER BY joined_at, id'),
+    saveGuesses: db.prepare('UPDATE students SET guesses = ? WHERE id = ?'),
     silent: db.prepare('SELECT id FROM students WHERE class_id = ? AND summary IS NULL').pluck(),
     results: db.prepare('SELECT results FROM students WHERE id = ? AND class_id = ?').pluck(),
   };
@@ -201,6 +208,9 @@ export function openStore(dataDir: string) {
     student: (classId: number, id: string) => q.student.get(id, classId) as StudentRow | undefined,
     saveResults(id: string, results: string, summary: string, done: boolean, now: number): void {
       q.saveResults.run(results, summary, done ? 1 : 0, now, id);
+    },
+    saveGuesses(id: string, guesses: string): void {
+      q.saveGuesses.run(guesses, id);
     },
     setHidden: (classId: number, id: string, hidden: boolean) => q.setHidden.run(hidden ? 1 : 0, id, classId).changes > 0,
     /** Every machine of the class in joining order, with its summary once it has posted. */

@@ -3,13 +3,14 @@
 // the right token costs a student nothing, one device cannot fill a class, the teacher
 // can close joins and remove a machine, a class takes no more machines than its teacher
 // allows whoever sends them, results must follow the plan, and pages that have not joined
-// cannot take the teacher's or a joined machine's live board. The same rules under a full
+// cannot take the teacher's or a joined machine's live board; guesses follow the same
+// rules as results, with limits of their own. The same rules under a full
 // class's load are in server/load/ (`npm run load:class`; tests/classroom-load.test.ts runs a short version).
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLASS_PLAN } from '../src/core/class/plan.ts';
 import { path } from '../src/core/class/protocol.ts';
-import { call, classWithStudents, follow, join, newDevice, postResults, startClass, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
+import { call, classWithStudents, follow, join, newDevice, postGuess, postResults, startClass, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
 
 let server: ClassServer;
 beforeAll(async () => {
@@ -149,5 +150,82 @@ describe('class server, hostile clients', () => {
       again.close();
       return again.status;
     }).toBe(200);
+  });
+});
+
+describe('class server, guesses', () => {
+  it('checks the student’s token first, takes a whole plan’s guesses at once, then one every 2 s', async () => {
+    const { base, students, teacherToken } = await classWithStudents(server, 2);
+    const [ana, ben] = students;
+    const flood = await Promise.all(Array.from({ length: 100 }, () => postGuess(base, { id: ana.id, token: '' }, { stage: 5, ratio: 2 })));
+    expect(new Set(flood.map((r) => r.status))).toEqual(new Set([403]));
+    expect((await postGuess(base, { id: ana.id, token: ben.token }, { stage: 5, ratio: 2 })).status).toBe(403);
+    expect((await postGuess(base, { id: 'nobody', token: ana.token }, { stage: 5, ratio: 2 })).status).toBe(404);
+    const stream = follow(`${base}/events`);
+    await stream.opened;
+    // Every stage of the default plan, at once: what the class page sends on joining.
+    const statuses = [];
+    for (let stage = 0; stage < 12; stage++) statuses.push((await postGuess(base, ana, { stage, ratio: stage === 0 ? 0.001 : 1.5 })).status);
+    expect(statuses).toEqual(Array(12).fill(200));
+    const limited = await postGuess(base, ana, { stage: 5, ratio: 3 });
+    expect(limited).toMatchObject({ status: 429, body: { error: expect.stringMatching(/^Too many guesses from this machine; try again in \d+ s$/) } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Guesses never use up a machine's results posts.
+    expect((await postResults(base, ana, studentResults(0), false)).status).toBe(200);
+    const row = (await call(`${base}/board`)).body.entries.find((e: { id: string }) => e.id === ana.id);
+    expect(row.guesses).toEqual({ '0': 0.001, ...Object.fromEntries(Array.from({ length: 11 }, (_, i) => [String(i + 1), 1.5])) });
+    // The export has a column per stage guessed, after the figures.
+    const csv = (await call(`${base}/export.csv`, { token: teacherToken })).body.trim().split('\r\n');
+    expect(csv[0]).toMatch(/,guess for stage 0 \(x Rust WASM\),guess for stage 1 \(x stage 0\),.*,guess for stage 11 \(x stage 10\)$/);
+    expect(csv[1]).toMatch(/,0\.001(,1\.5){11}$/);
+    // A machine that guessed and posted nothing stays silent on the board, its guesses with it.
+    expect((await postGuess(base, ben, { stage: 5, ratio: 2 })).body.entry).toMatchObject({ id: ben.id, silent: true, guesses: { '5': 2 } });
+    await expect.poll(() => stream.events.filter((e) => e.event === 'entry').length).toBe(14);
+    expect(stream.events.at(-1)).toMatchObject({ event: 'entry', data: { id: ben.id, guesses: { '5': 2 } } });
+    stream.stop();
+  });
+
+  it('refuses every malformed guess with one sentence, a body past the small limit unread, and stores only what passed', async () => {
+    const { base, students } = await classWithStudents(server, 1);
+    const [ana] = students;
+    expect(await postGuess(base, ana, null, { raw: 'stage=5&ratio=2', type: 'application/x-www-form-urlencoded' })).toMatchObject({ status: 415 });
+    expect(await postGuess(base, ana, null, { raw: '{"stage": 5' })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^The request body is not valid JSON/) } });
+    expect(await postGuess(base, ana, null, { raw: '[5, 2]' })).toMatchObject({ status: 400, body: { error: 'The request body must be a JSON object' } });
+    for (const [body, error] of [
+      [{ stage: 5, ratio: 2.5 }, /^A guess for stage 5 is one of the ratios/],
+      [{ stage: 12, ratio: 2 }, 'A guess names a stage from 0 to 11'],
+      [{ stage: '5', ratio: 2 }, 'A guess names a stage from 0 to 11'],
+      [{ stage: 5 }, /^A guess for stage 5 is one of/],
+      [{ stage: 5, ratio: 2, note: '<script>' }, 'A guess has a field "note" that guesses do not have'],
+      [{ stage: 0, ratio: 2 }, /^A guess for stage 0 is one of the ratios 0\.0001 \(10,000x slower\)/],
+    ] as const) {
+      const answer = await postGuess(base, ana, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error).toMatch(error);
+    }
+    const padded = JSON.stringify({ stage: 5, ratio: 2 }).replace('{', `{${' '.repeat(17 * 1024)}`);
+    expect((await postGuess(base, ana, null, { raw: padded })).status).toBe(413);
+    expect((await call(`${base}/board`)).body.entries[0].guesses).toBeUndefined();
+    expect((await postGuess(base, ana, { stage: 5, ratio: 2 })).status).toBe(200);
+    expect((await postGuess(base, ana, { stage: 5, ratio: 0.8 })).body.entry.guesses).toEqual({ '5': 0.8 });
+  });
+
+  it('takes guesses only for steps the class plan measures, only while the class is open, and hides a hidden machine’s', async () => {
+    const plan = { contestants: ['04-state-locals', '05-no-copies', '08-little-endian'], sizes: [1024], rounds: 3 };
+    const started = await startClass(server, { plan });
+    const base = `${server.url}${path('info', { code: started.body.code })}`;
+    const ana = (await join(base, 'Ana')).body;
+    expect((await postGuess(base, ana, { stage: 5, ratio: 2 })).status).toBe(200);
+    expect(await postGuess(base, ana, { stage: 8, ratio: 2 })).toMatchObject({ status: 400, body: { error: 'The class plan does not measure stage 8 against stage 7: reload the class page and guess again' } });
+    expect(await postGuess(base, ana, { stage: 0, ratio: 0.001 })).toMatchObject({ status: 400, body: { error: /does not measure stage 0 against Rust WASM/ } });
+    // A hidden machine's guess reaches the streams as its id only.
+    const stream = follow(`${base}/events`);
+    await stream.opened;
+    await call(`${base}/students/${ana.id}/hidden`, { method: 'PUT', body: { hidden: true }, token: started.body.teacherToken });
+    expect((await postGuess(base, ana, { stage: 5, ratio: 3 })).status).toBe(200);
+    await expect.poll(() => stream.events).toEqual([{ event: 'hide', data: { id: ana.id } }, { event: 'hide', data: { id: ana.id } }]);
+    stream.stop();
+    expect((await call(`${base}/close`, { method: 'POST', token: started.body.teacherToken })).status).toBe(200);
+    expect(await postGuess(base, ana, { stage: 5, ratio: 2 })).toMatchObject({ status: 410, body: { error: /closed this class/ } });
   });
 });

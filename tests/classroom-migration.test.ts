@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { path } from '../src/core/class/protocol.ts';
 import { SCHEMA_VERSION } from '../server/store.ts';
-import { call, postResults, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
+import { call, postGuess, postResults, startClassServer, studentResults, tempDirs, type ClassServer } from './fixtures/class-server.ts';
 
 const FIXTURE = new URL('./fixtures/classroom-v2.sqlite', import.meta.url).pathname;
 const made = JSON.parse(readFileSync(new URL('./fixtures/classroom-v2.json', import.meta.url), 'utf8'));
@@ -52,6 +52,8 @@ describe('a class database from schema version 2', () => {
     expect((await postResults(a, { ...finished, token: hidden.token }, studentResults(3))).status).toBe(403);
     expect((await call(`${a}/joins`, { method: 'PUT', body: { open: true }, token: made.a.teacherToken })).body).toEqual({ joinsOpen: true });
     expect((await call(`${server.url}${path('info', { code: made.b.code })}`)).body).toMatchObject({ state: 'closed', students: 1 });
+    // Machines from before guesses can guess: kept on the board and in the file.
+    expect((await postGuess(a, finished, { stage: 5, ratio: 2 })).body.entry).toMatchObject({ id: finished.id, done: true, guesses: { '5': 2 } });
     await server.stop();
 
     const db = new Database(file, { readonly: true });
@@ -61,6 +63,7 @@ describe('a class database from schema version 2', () => {
     expect(tables).toContain('classes');
     const schema = db.prepare("SELECT group_concat(sql, ';') FROM sqlite_master").pluck().get() as string;
     expect(schema).not.toMatch(/session/i);
+    expect(db.prepare('SELECT guesses FROM students WHERE id = ?').pluck().get(finished.id)).toBe('{"5":2}');
     // Deleting a class still takes its machines with it: the foreign key follows the rename.
     expect(db.pragma('foreign_key_list(students)')).toMatchObject([{ table: 'classes', from: 'class_id', on_delete: 'CASCADE' }]);
     db.close();

@@ -1,10 +1,11 @@
-// The default class: students from devices of their own at the app's pace under a
-// token-less flood, then every hostile check one at a time: nicknames, one device trying
-// to fill the class, the teacher's controls, the host's key, streams, results documents,
-// the board and the export.
+// The default class: students from devices of their own guess every step of the plan,
+// then post at the app's pace under a token-less flood, then every hostile check one at a
+// time: nicknames, one device trying to fill the class, the teacher's controls, the host's
+// key, streams, results documents, the board and the export.
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { address, addressesOf } from './addresses.ts';
 import { Device } from './client.ts';
+import { classGuesses } from './guesses.ts';
 import { boardReads, exportWhileServing, offPlanAndLarge } from './documents.ts';
 import { hiddenLeavesBoards, hostOnly, nicknames, oneDeviceFills, teacherControls } from './hostile.ts';
 import { classAtPace, joinStudents, lateStudents, type ClassUnderTest } from './pace.ts';
@@ -30,6 +31,8 @@ export async function classScenario(students: number, seconds: number, log: (lin
     const joined = await joinStudents(klass, students, 'student');
     const joinedOk = joined.filter((s) => s === 201).length;
     rows.push({ check: '0 join', did: `${students} students join from their own devices`, measured: `${joinedOk} joined`, target: 'all', pass: joinedOk === students });
+    log('every student guesses every step of the plan');
+    rows.push(await classGuesses(klass));
     log(`class at the app's pace for ${seconds} s, under a token-less flood`);
     rows.push(...(await classAtPace(klass, seconds)));
     log('nicknames, one device filling the class, the teacher’s controls, the host’s key');

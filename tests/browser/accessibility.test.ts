@@ -5,15 +5,12 @@
 // error on the whole walk (the walk opens the playground, then the code views, with
 // TypeScript's service running). The pages are found by following the app's own links
 // from the front page, so a page added later is checked by being linked.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { encodeSharePayload } from '../../src/core/results/io/share.ts';
 import { fullResults, storeResultsScript } from '../fixtures/full-results.ts';
+import { axeFindings, type Finding } from './axe.ts';
 import { launchBrowser, openApp } from './harness.ts';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Most pages the crawl visits: far more than the app has, a guard against a link loop. */
 const MAX_PAGES = 80;
@@ -32,29 +29,6 @@ async function settle(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor({ timeout: 20_000 });
   await page.waitForFunction(() => !document.querySelector('main [role="status"]')?.textContent?.includes('Loading'), null, { timeout: 20_000 }).catch(() => {});
   await page.waitForTimeout(300);
-}
-
-interface Finding {
-  route: string;
-  id: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-async function axeFindings(page: Page, route: string): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    // @ts-expect-error axe is injected above
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v: { id: string; impact: string; help: string; nodes: { target: string[] }[] }) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-  });
-  return (violations as Omit<Finding, 'route'>[]).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ route, ...v }));
 }
 
 /** Charts on screen without a name, or whose description does not point at a table caption. */

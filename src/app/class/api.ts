@@ -5,6 +5,7 @@ import type { Results } from '../../core/bench/results.ts';
 import type { ClassPlan } from '../../core/class/plan.ts';
 import { doneQuery, path, ROUTES, TICKET_PARAM, type Board, type ClassInfo, type RefusalReason, type RouteName, type Started, type Student } from '../../core/class/protocol.ts';
 import type { EntrySummary } from '../../core/class/summary.ts';
+import type { Guess } from '../../core/predict/guess.ts';
 
 export type { Board, ClassInfo, ClassState, Student } from '../../core/class/protocol.ts';
 
@@ -68,6 +69,8 @@ export const classApi = {
       text: JSON.stringify(results),
       token: student.token,
     }),
+  postGuess: (code: string, student: Student, guess: Guess) =>
+    request<{ entry: EntrySummary }>('guess', { params: { code, id: student.id }, body: guess, token: student.token }),
   setPlan: (code: string, token: string, plan: ClassPlan) => request<{ plan: ClassPlan }>('plan', { params: { code }, body: { plan }, token }),
   hide: (code: string, token: string, id: string, hidden: boolean) => request<unknown>('hidden', { params: { code, id }, body: { hidden }, token }),
   remove: (code: string, token: string, id: string) => request<unknown>('remove', { params: { code, id }, token }),

@@ -1,7 +1,8 @@
 // What the class board shows, computed from the machines' summaries: at one input size,
 // each contestant's throughput on every machine with the class median and its spread,
 // and the class's speedup ladder (each machine's step from one stage to the next, the
-// median of those steps) beside the article's figures. Pure functions, tested in Node.
+// median of those steps) beside the article's figures, and each step's guesses beside
+// what the class measured. Pure functions, tested in Node.
 import { STAGES } from '../../../steps/index.ts';
 import { CONTESTANT_LABELS } from '../../core/bench/contestant-labels.ts';
 import { baselineInfo } from '../../../steps/baseline-info.ts';
@@ -9,6 +10,9 @@ import { articleSpeedupBetween } from '../../core/results/analysis/model.ts';
 import { quantileSorted } from '../../core/stats/median.ts';
 import type { ClassPlan } from '../../core/class/plan.ts';
 import { runState, type EntrySummary, type RunState } from '../../core/class/summary.ts';
+import { guessAgainst, guessChoices, nearestChoice, type GuessChoice } from '../../core/predict/guess.ts';
+import { guessStages, guessTally } from '../../core/class/guesses.ts';
+import { articleRatio } from '../story/article-facts.ts';
 
 /** A class-wide figure: median, quartiles and extremes over the machines that have it. */
 export interface Spread {
@@ -82,17 +86,46 @@ export function contestantSpreads(entries: EntrySummary[], plan: ClassPlan, size
   return new Map(plan.contestants.map((id) => [id, spread(entries.map((e) => throughputOf(e, id, size) ?? NaN))]));
 }
 
+/** Each machine's throughput of `id` over that of `against` at `size` (NaN where it lacks either). */
+function ratiosOf(entries: EntrySummary[], id: string, against: string, size: number): number[] {
+  return entries.map((e) => {
+    const now = throughputOf(e, id, size);
+    const before = throughputOf(e, against, size);
+    return now !== undefined && before !== undefined ? now / before : NaN;
+  });
+}
+
 /** Each stage of the plan over the stage before it in the plan: the class's step and the article's. */
 export function classLadder(entries: EntrySummary[], plan: ClassPlan, size: number): LadderStep[] {
   const stages = boardColumns(plan).filter((c) => c.kind === 'stage');
   return stages.slice(1).map((stage, i) => {
     const previous = stages[i].id;
-    const ratios = entries.map((e) => {
-      const now = throughputOf(e, stage.id, size);
-      const before = throughputOf(e, previous, size);
-      return now !== undefined && before !== undefined ? now / before : NaN;
-    });
-    return { id: stage.id, title: stage.title, previous, step: spread(ratios), article: articleSpeedupBetween(previous, stage.id) };
+    return { id: stage.id, title: stage.title, previous, step: spread(ratiosOf(entries, stage.id, previous, size)), article: articleSpeedupBetween(previous, stage.id) };
+  });
+}
+
+/** One step of "guesses, then measured": how many guessed each choice, and how many machines measured near it. */
+export interface GuessStep {
+  stage: number;
+  choices: readonly GuessChoice[];
+  /** Guesses per choice. */
+  guessed: number[];
+  /** Machines whose own ratio at the board's size falls nearest each choice. */
+  measured: number[];
+  /** The class's measured ratio: median and quartiles over the machines. */
+  step: Spread | null;
+  /** The article's ratio, or null where it gives none. */
+  article: number | null;
+}
+
+/** Every stage the class can guess, with its guesses and its measured answers at `size`. */
+export function guessSteps(entries: EntrySummary[], plan: ClassPlan, size: number): GuessStep[] {
+  return guessStages(plan).map((stage) => {
+    const choices = guessChoices(stage);
+    const measured = choices.map(() => 0);
+    const ratios = ratiosOf(entries, STAGES[stage].id, guessAgainst(stage), size).filter((r) => Number.isFinite(r) && r > 0);
+    for (const ratio of ratios) measured[nearestChoice(stage, ratio)]++;
+    return { stage, choices, guessed: guessTally(entries, stage), measured, step: spread(ratios), article: articleRatio(stage) };
   });
 }
 

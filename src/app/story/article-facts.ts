@@ -4,6 +4,7 @@
 // reads every clause of the narrative that names the article and fails on anything else.
 // The article measured on an Apple M1 Max in V8; its figures are ratios to the previous
 // step unless `fact` says otherwise.
+import { STAGES } from '../../../steps/index.ts';
 
 export interface ArticleFact {
   /** The name the Markdown writes it by, as `{article-<id>}`. */
@@ -80,4 +81,17 @@ export function articleFigures(stepSpeedup: number | null = null): Record<string
   for (const fact of ARTICLE_FACTS) if (fact.figure !== null) figures[`article-${fact.id}`] = fact.figure;
   if (stepSpeedup !== null) figures['article-step'] = stepSpeedup;
   return figures;
+}
+
+/**
+ * The article's figure for a stage as a guess reads it (src/core/predict/guess.ts): the
+ * step's speedup from the registry, or for stage 0 its ratio to Rust WASM; null where it
+ * gives none (stage 1, and past the article).
+ */
+export function articleRatio(stage: number): number | null {
+  if (stage === 0) {
+    const slower = ARTICLE_FACTS.find((fact) => fact.id === 'reference-vs-wasm')?.figure;
+    return slower ? 1 / slower : null;
+  }
+  return STAGES[stage]?.articleSpeedup ?? null;
 }

@@ -90,16 +90,20 @@ export function stepAnswer(results: Results, index: number, story: Pick<StageSto
   return { text: `${claim}${also}${articleSaid}.`, advice };
 }
 
+/** The model of `results` when they measured the stage, else null. */
+function modelWith(results: Results | null, stageId: string): ResultsModel | null {
+  return results?.contestants.some((c) => c.id === stageId) ? buildModel(results) : null;
+}
+
 /**
  * This machine's figure for the stage in a few words, for the line under its title:
  * "1.31x stage 4 at 1 MiB", "no measurable difference from stage 6 at 1 MiB",
  * "about 420x slower than Rust WASM at 64 KiB" (stage 0). Null when not measured here.
  */
 export function hereFigure(results: Results | null, index: number): string | null {
-  if (!results) return null;
   const stage = STAGES[index];
-  if (!results.contestants.some((c) => c.id === stage.id)) return null;
-  const model = buildModel(results);
+  const model = modelWith(results, stage.id);
+  if (!model) return null;
   if (index === 0) {
     const wasm = versusWasm(model, stage.id);
     return wasm ? `${formatVersus(wasm.ratio)} than Rust WASM at ${formatSize(wasm.size)}` : null;
@@ -111,4 +115,21 @@ export function hereFigure(results: Results | null, index: number): string | nul
   return row.holmSignificant
     ? `${formatRatio(row.speedup)} stage ${before} at ${formatSize(row.size)}`
     : `no measurable difference from stage ${before} at ${formatSize(row.size)}`;
+}
+
+/**
+ * This machine's figure for the stage as a guess reads it (predict/guess.ts): its ratio
+ * over the stage before it (stage 0: over Rust WASM), and whether that is a finding.
+ * Null when not measured so (a stage measured only against an older one is not the step guessed).
+ */
+export function measuredRatio(results: Results | null, index: number): { ratio: number; clear: boolean } | null {
+  const stage = STAGES[index];
+  const model = modelWith(results, stage.id);
+  if (!model) return null;
+  if (index === 0) {
+    const wasm = versusWasm(model, stage.id);
+    return wasm ? { ratio: wasm.ratio, clear: true } : null;
+  }
+  const row = chosenStep(model, stage.id)?.row;
+  return row && row.previous === STAGES[index - 1].id ? { ratio: row.speedup, clear: row.holmSignificant } : null;
 }

@@ -4,13 +4,16 @@
 // The ladder is kept in localStorage so the stage pages still show this machine's
 // numbers after a reload, and read back through the validator like any other document
 // from outside the page. A document stored by an older version (one run, replaced by
-// the next) loads as a ladder of that one run.
+// the next) loads as a ladder of that one run. The learner's guesses (one per stage,
+// made before measuring it) are kept beside the ladder and cleared with it.
 import type { Results } from '../../core/bench/results.ts';
+import { parseStoredGuesses, type Guesses } from '../../core/predict/guess.ts';
 import { parseResultsJson } from '../../core/results/io/validate.ts';
 import { mergeResults, type RunRecord } from '../../core/results/merge.ts';
 
 const STORAGE_KEY = 'blake3-lab:results';
 const HISTORY_KEY = 'blake3-lab:history';
+const GUESSES_KEY = 'blake3-lab:guesses';
 /** Runs remembered for "3 runs in this browser"; the figures themselves are in the ladder. */
 const MAX_HISTORY = 50;
 
@@ -46,6 +49,14 @@ function storedHistory(results: Results | null): RunRecord[] {
   return results ? [{ date: results.env.date, contestants: results.contestants.map((c) => c.id) }] : [];
 }
 
+function storedGuesses(): ReturnType<typeof parseStoredGuesses> {
+  try {
+    return parseStoredGuesses(localStorage.getItem(GUESSES_KEY));
+  } catch {
+    return { guesses: {}, problem: null }; // storage disabled: guesses live as long as the page
+  }
+}
+
 function write(key: string, value: unknown): void {
   try {
     localStorage.setItem(key, JSON.stringify(value));
@@ -53,6 +64,8 @@ function write(key: string, value: unknown): void {
     // Full or disabled storage: still shown for this visit.
   }
 }
+
+const keptGuesses = storedGuesses();
 
 class CurrentResults {
   /** Large sample arrays: replaced whole, never deeply proxied. */
@@ -62,6 +75,11 @@ class CurrentResults {
   origin = $state<string | null>(null);
   /** The runs in this browser whose figures the ladder holds, oldest first. */
   history = $state.raw<RunRecord[]>(storedHistory(this.results));
+
+  /** The learner's guesses by stage, kept with the ladder. */
+  guesses = $state.raw<Guesses>(keptGuesses.guesses);
+  /** What could not be read of the stored guesses, if anything (the rest are kept). */
+  guessProblem = $state<string | null>(keptGuesses.problem);
 
   /** This device's ladder, without a run in progress: what a finished run merges into. */
   #ladder: Results | null = this.results;
@@ -99,8 +117,17 @@ class CurrentResults {
     this.origin = null;
   }
 
+  /** Keeps a guess for a stage (a choice's ratio; guess.ts), replacing any earlier one. */
+  guess(stage: number, ratio: number): void {
+    this.guesses = { ...this.guesses, [String(stage)]: ratio };
+    this.guessProblem = null;
+    write(GUESSES_KEY, this.guesses);
+  }
+
   clear(): void {
     this.results = null;
+    this.guesses = {};
+    this.guessProblem = null;
     this.#ladder = null;
     this.history = [];
     this.origin = null;
@@ -108,6 +135,7 @@ class CurrentResults {
     try {
       localStorage.removeItem(STORAGE_KEY);
       localStorage.removeItem(HISTORY_KEY);
+      localStorage.removeItem(GUESSES_KEY);
     } catch {
       // nothing stored to remove
     }

@@ -171,6 +171,8 @@ export const ROUTES = {
   events: { method: 'GET', path: '/api/classes/:code/events' },
   join: { method: 'POST', path: '/api/classes/:code/students' },
   results: { method: 'PUT', path: '/api/classes/:code/students/:id/results' },
+  /** A student's guess for one stage, before measuring it: { stage, ratio } (src/core/predict/guess.ts). */
+  guess: { method: 'PUT', path: '/api/classes/:code/students/:id/guess' },
   hidden: { method: 'PUT', path: '/api/classes/:code/students/:id/hidden' },
   remove: { method: 'DELETE', path: '/api/classes/:code/students/:id' },
   joins: { method: 'PUT', path: '/api/classes/:code/joins' },

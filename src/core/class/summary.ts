@@ -4,6 +4,7 @@
 // and its live events carry a few hundred bytes per machine instead of every sample.
 import { JS_ENGINES, jsEngineOfAgent, type JsEngine } from '../bench/engines.ts';
 import type { Results } from '../bench/results.ts';
+import type { Guesses } from '../predict/guess.ts';
 import { mbPerSec } from '../stats/units.ts';
 import { medianSorted } from '../stats/median.ts';
 
@@ -48,6 +49,12 @@ export interface EntrySummary {
   updatedAt: number;
   /** Median MB/s by contestant id, then by size in bytes; only cells with samples. */
   throughput: Record<string, Record<string, number>>;
+  /**
+   * The student's guesses by stage, each a choice's ratio (src/core/predict/guess.ts); kept
+   * apart from the results, so a machine may guess before it posts (and stay silent).
+   * Absent from summaries made before guesses were taken.
+   */
+  guesses?: Guesses;
 }
 
 /** Where a machine's run is: nothing posted yet, still posting, measured to the end, or cancelled by its student. */

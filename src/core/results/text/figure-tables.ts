@@ -12,7 +12,8 @@ import { superscript } from '../../stats/text-layout.ts';
 import type { ComparisonTable } from '../analysis/comparison-report.ts';
 import { formatRatio, formatSig, formatVersus } from './format.ts';
 import type { StageLadder } from '../analysis/stage-ladder.ts';
-import { stepName } from '../analysis/step-label.ts';
+import { stageNumber, stepName } from '../analysis/step-label.ts';
+import { guessLabel, type Guesses } from '../../predict/guess.ts';
 import type { EngineLadder } from '../analysis/engine-ladder.ts';
 import { cellKey, inMBps, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../analysis/model.ts';
 
@@ -257,24 +258,36 @@ export function ladderTable(ladder: EngineLadder): TableData {
 }
 
 /** Your ladder: every stage measured so far at one size, each against the one below it and against Rust WASM. */
-export function stageLadderTable(ladder: StageLadder): TableData {
+export function stageLadderTable(ladder: StageLadder, guesses: Guesses = {}): TableData {
   const notes = new Footnotes();
+  const guessOf = (contestant: string) => {
+    const stage = stageNumber(contestant);
+    return stage === null ? undefined : guesses[String(stage)];
+  };
+  // The learner's guesses (one per stage, made before measuring it), when they made any.
+  const guessed = ladder.rungs.some((rung) => guessOf(rung.contestant) !== undefined);
   return {
-    caption: `Every stage measured so far in this browser, at ${formatSize(ladder.size)}: MB/s, the step from the stage below it, and Rust WASM`,
+    caption: `Every stage measured so far in this browser, at ${formatSize(ladder.size)}: MB/s, the step from the stage below it, ${guessed ? 'your guess, ' : ''}and Rust WASM`,
     columns: [
       { label: 'stage', numeric: false },
       { label: 'MB/s', numeric: true, title: 'median ± 95% CI' },
       { label: 'step', numeric: true, title: 'speedup over the stage below it on the ladder; ~ when the difference is noise', lead: true },
+      ...(guessed ? [{ label: 'your guess', numeric: true, title: 'what you guessed before measuring: over the stage before it (stage 0: against Rust WASM)' }] : []),
       { label: 'vs Rust WASM', numeric: true, title: 'against blake3-wasm at the same size', lead: true },
     ],
-    rows: ladder.rungs.map((rung) => [
-      { text: rung.title, mark: notes.mark(rung.mbps.warnings) },
-      { text: estimateText(rung.mbps) },
-      rung.step
-        ? { text: rung.step.comparison.significant ? formatRatio(rung.step.speedup) : '~', tone: rung.step.comparison.significant ? undefined : 'muted', title: `against ${rung.step.previousTitle}` }
-        : { text: '–', tone: 'muted' },
-      rung.versus ? { text: formatVersus(rung.versus.ratio), tone: rung.versus.comparison?.significant ? undefined : 'muted' } : { text: rung.kind === 'stage' ? '–' : 'yardstick', tone: 'muted' },
-    ]),
+    rows: ladder.rungs.map((rung) => {
+      const guess = guessOf(rung.contestant);
+      const stage = stageNumber(rung.contestant);
+      return [
+        { text: rung.title, mark: notes.mark(rung.mbps.warnings) },
+        { text: estimateText(rung.mbps) },
+        rung.step
+          ? { text: rung.step.comparison.significant ? formatRatio(rung.step.speedup) : '~', tone: rung.step.comparison.significant ? undefined : 'muted', title: `against ${rung.step.previousTitle}` }
+          : { text: '–', tone: 'muted' },
+        ...(guessed ? [guess !== undefined && stage !== null ? { text: guessLabel(stage, guess) } : { text: '–', tone: 'muted' as const }] : []),
+        rung.versus ? { text: formatVersus(rung.versus.ratio), tone: rung.versus.comparison?.significant ? undefined : 'muted' } : { text: rung.kind === 'stage' ? '–' : 'yardstick', tone: 'muted' },
+      ];
+    }),
     notes: notes.notes,
   };
 }
