@@ -209,7 +209,7 @@ describe('the story', () => {
       expect(row.right, `${path}: the row of sections is wider than the screen`).toBeLessThanOrEqual(360);
       expect(row.scrolls, `${path}: sections past the edge cannot be reached`).toBe(true);
       expect(row.tops, `${path}: the sections wrap`).toBe(1);
-      await expect.poll(() => page.locator('nav[aria-label="Sections"] [aria-current="page"]').evaluate((a) => a.getBoundingClientRect().right), `${path}: the current section is out of sight`).toBeLessThanOrEqual(row.right);
+      await expect.poll(() => page.locator('nav[aria-label="Sections"] [aria-current="page"]').evaluate((a) => a.getBoundingClientRect().right), { message: `${path}: the current section is out of sight` }).toBeLessThanOrEqual(row.right);
     }
     expectClean(opened);
   });
