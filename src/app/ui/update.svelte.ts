@@ -8,6 +8,9 @@ import { ACTIVATE_UPDATE, SERVICE_WORKER_URL } from '../../core/site/service-wor
 /** How often an open page asks whether a new build was published (the browser also asks on every navigation). */
 const UPDATE_CHECK_MS = 30 * 60 * 1000;
 
+/** How long after the load event the service worker is registered. */
+const REGISTER_AFTER_LOAD_MS = 3000;
+
 export const APP_VERSION = __APP_VERSION__;
 
 class Update {
@@ -22,9 +25,12 @@ export const update = new Update();
 export function startOffline(): void {
   if (!('serviceWorker' in navigator) || !globalThis.isSecureContext) return;
   const start = () => void register().catch(() => undefined);
-  const whenIdle = () => ('requestIdleCallback' in globalThis ? requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 1000));
-  if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle, { once: true });
+  // A few seconds after the load, when the page is idle: the first page's own late
+  // requests (a stage page's chunk, its figures) go first, and the precache after them.
+  const whenIdle = () => ('requestIdleCallback' in globalThis ? requestIdleCallback(start, { timeout: 5000 }) : start());
+  const later = () => setTimeout(whenIdle, REGISTER_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else addEventListener('load', later, { once: true });
 }
 
 async function register(): Promise<void> {
