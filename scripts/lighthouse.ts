@@ -12,6 +12,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Result } from 'lighthouse';
+
+type Audit = Result['audits'][string];
 import { build, preview } from 'vite';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../src/node/chromium-path.ts';
 
@@ -54,9 +56,9 @@ try {
       for (const id of CATEGORIES) {
         const category = median.categories[id];
         const failing = category.auditRefs
-          .map((ref) => median.audits[ref.id])
-          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable' && id !== 'performance')
-          .map((audit) => audit.id);
+          .map((ref: { id: string }) => median.audits[ref.id])
+          .filter((audit: Audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable' && id !== 'performance')
+          .map((audit: Audit) => audit.id);
         console.log(`  ${category.title.padEnd(16)} ${Math.round((category.score ?? 0) * 100)}${failing.length ? `   (short: ${failing.join(', ')})` : ''}`);
       }
       for (const id of METRICS) console.log(`  ${median.audits[id].title.padEnd(26)} ${median.audits[id].displayValue}`);

@@ -47,7 +47,7 @@ describe('security headers and the Content Security Policy', () => {
   });
 
   it('runs the whole lesson, a diff and a stage 9 benchmark without a single violation', async () => {
-    const opened = await openApp(browser, '/#/', { beforeLoad: RECORD_VIOLATIONS });
+    const opened = await openApp(browser, '/#/', { beforeLoad: RECORD_VIOLATIONS, serviceWorkers: 'allow' });
     const { page } = opened;
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
