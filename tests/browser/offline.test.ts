@@ -78,6 +78,9 @@ describe('the app installed and offline', () => {
     await page.reload();
     await expect.poll(() => heading(page)).not.toBeNull();
     await page.screenshot({ path: '/work/shots/offline-reload-1280.png' }).catch(() => undefined);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/work/shots/offline-reload-390.png' }).catch(() => undefined);
+    await page.setViewportSize({ width: 1280, height: 800 });
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
 
     for (const stage of STAGES) {
