@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { VitePWA } from 'vite-plugin-pwa';
 import { securityHeaders } from './src/core/site/security-headers.ts';
 import { HTML_PAGES } from './src/core/site/html-pages.ts';
 import { markdownContent } from './src/node/content-plugin.ts';
@@ -74,10 +76,63 @@ function classicPlaygroundWorker(): Plugin {
   };
 }
 
+/**
+ * The version the footer shows and an update names: package.json's, the commit and the
+ * minute of the build, so two builds of one commit are told apart too.
+ */
+function buildVersion(): string {
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+  let commit = '';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    commit = 'no-git';
+  }
+  return `${version} (${commit}, built ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`;
+}
+
+/**
+ * Installable and offline after one visit: the web app manifest, and one service worker
+ * (workers/sw.ts) that precaches the whole build and adds the headers a header-less host
+ * leaves out. The page registers it itself (src/app/ui/isolation.svelte.ts).
+ */
+const offlineApp = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'workers',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: {
+    name: 'BLAKE3 Lab',
+    short_name: 'BLAKE3 Lab',
+    description: 'An interactive lesson on making code fast: a JavaScript BLAKE3 made fast stage by stage, benchmarked live.',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    // --accent and --bg of the light theme (src/app/ui/shell/app.css).
+    theme_color: '#1f5fcc',
+    background_color: '#f6f7f9',
+    // Made from public/logo.svg by `npm run icons` (pwa-assets.config.ts).
+    icons: [
+      { src: 'pwa-64x64.png', sizes: '64x64', type: 'image/png' },
+      { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+      { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+      { src: 'maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    rollupFormat: 'iife',
+    globPatterns: ['**/*.{html,js,css,svg,png,ico,ttf,wasm,json,webmanifest,txt}'],
+    // Monaco's TypeScript worker (the playground's editor) is about 8 MB.
+    maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+  },
+});
+
 const KEEP_FUNCTION_NAMES = { function: true, class: false };
 
 export default defineConfig({
-  plugins: [svelte(), sandboxPage(), markdownContent()],
+  plugins: [svelte(), sandboxPage(), markdownContent(), offlineApp],
+  define: { __APP_VERSION__: JSON.stringify(buildVersion()) },
   worker: {
     format: 'es',
     plugins: () => [classicPlaygroundWorker()],

@@ -2,9 +2,9 @@
 // and in public/_headers (static hosts). They must be the same, and the policy must
 // keep the properties the app relies on.
 import { readFileSync } from 'node:fs';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import viteConfig, { SANDBOX_PATH, sandboxHeaders, securityHeaders } from '../vite.config.ts';
+import { ISOLATION_MARKER, withIsolationHeaders } from '../src/core/site/service-worker.ts';
 
 /** Directives a <meta http-equiv> policy ignores: only a header can carry them. */
 const HEADER_ONLY = ['frame-ancestors', 'report-uri', 'sandbox'];
@@ -154,35 +154,30 @@ describe('the README deploy configs', () => {
   });
 });
 
-/** What public/coi-sw.js answers for a same-origin request whose response from the host is `upstream`. */
-async function throughServiceWorker(upstream: Record<string, string>): Promise<Headers> {
-  const source = readFileSync(new URL('../public/coi-sw.js', import.meta.url), 'utf8');
-  const listeners = new Map<string, (event: unknown) => void>();
-  const self = {
-    location: { origin: 'https://app.example' },
-    addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
-    skipWaiting: () => {},
-    clients: { claim: async () => {} },
-  };
+/** What the app's service worker (workers/sw.ts) answers for a same-origin response from the host with `upstream` headers. */
+function throughServiceWorker(upstream: Record<string, string>, path = '/'): Headers {
   // What the host sent: a plain same-origin ("basic") response.
-  const fetched = { type: 'basic', status: 200, statusText: 'OK', body: 'page', headers: new Headers(upstream) };
-  runInNewContext(source, { self, fetch: async () => fetched, Headers, Response, URL, Object });
-  let answer: Promise<Response> | undefined;
-  listeners.get('fetch')!({ request: { url: 'https://app.example/' }, respondWith: (response: Promise<Response>) => (answer = response) });
-  return (await answer!).headers;
+  const fetched = new Response('page', { status: 200, headers: upstream });
+  Object.defineProperty(fetched, 'type', { value: 'basic' });
+  return withIsolationHeaders(fetched, path).headers;
 }
 
 describe("the isolation service worker for hosts that send no headers", () => {
-  it('adds the isolation headers and the profiling policy, as vite.config.ts has them', async () => {
-    const headers = await throughServiceWorker({ 'Content-Type': 'text/html' });
-    for (const name of ['Cross-Origin-Opener-Policy', 'Cross-Origin-Embedder-Policy', 'Cross-Origin-Resource-Policy', 'Document-Policy']) {
-      expect(headers.get(name), name).toBe(securityHeaders[name]);
-    }
+  it('adds every security header, the policy and the profiling policy among them, as vite.config.ts has them', () => {
+    const headers = throughServiceWorker({ 'Content-Type': 'text/html' });
+    for (const [name, value] of Object.entries(securityHeaders)) expect(headers.get(name), name).toBe(value);
     expect(headers.get('Content-Type')).toBe('text/html');
+    expect(headers.get(ISOLATION_MARKER)).toBe('service-worker');
   });
 
-  it('leaves a response alone when the host isolates it already', async () => {
-    const headers = await throughServiceWorker({ 'Cross-Origin-Embedder-Policy': 'require-corp' });
+  it("leaves the playground sandbox's own policy to it", () => {
+    const headers = throughServiceWorker({ 'Content-Type': 'text/html' }, SANDBOX_PATH);
+    expect(headers.get('Content-Security-Policy')).toBeNull();
+    expect(headers.get('Cross-Origin-Embedder-Policy')).toBe('require-corp');
+  });
+
+  it('leaves a response alone when the host isolates it already', () => {
+    const headers = throughServiceWorker({ 'Cross-Origin-Embedder-Policy': 'require-corp' });
     expect(headers.get('Document-Policy')).toBeNull();
     expect(headers.get('X-Blake3-Lab-Isolation')).toBeNull();
   });

@@ -17,14 +17,14 @@ import { call, newDevice, postResults, startClass, startClassServer, studentResu
 import { freePort } from '../fixtures/ports.ts';
 import { makeCertificate, startCaddy, tlsCall, trustFlag, type RunningCaddy } from '../fixtures/tls.ts';
 import { unzip } from '../fixtures/unzip.ts';
-import { launchBrowser } from './harness.ts';
+import { launchBrowser, SERVICE_WORKERS } from './harness.ts';
 
 const NAME = 'class.test';
 const dataDir = () => joinPath(mkdtempSync(joinPath(tmpdir(), 'blake3-lab-class-')), 'data');
 
 /** Opens `url` in Chromium as a student, joins, runs stage 11 at 1 MiB; what the page was, and the run's thread count from the export. */
 async function studentRun(browser: Browser, url: string, code: string, exportZip: () => Promise<Buffer>) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: SERVICE_WORKERS });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, startClassServer, type ClassServer } from '../fixtures/class-server.ts';
 import { freePort } from '../fixtures/ports.ts';
 import { path } from '../../src/core/class/protocol.ts';
-import { launchBrowser } from './harness.ts';
+import { launchBrowser, SERVICE_WORKERS } from './harness.ts';
 
 const SHOTS = '/tmp/shots-class';
 
@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 async function open(url: string, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, colorScheme: 'light' });
+  const context = await browser.newContext({ viewport, colorScheme: 'light', serviceWorkers: SERVICE_WORKERS });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, join, postResults, startClass, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
 import { path } from '../../src/core/class/protocol.ts';
-import { launchBrowser } from './harness.ts';
+import { launchBrowser, SERVICE_WORKERS } from './harness.ts';
 
 const SHOTS = '/tmp/shots-class';
 /** One character as a reader counts it, of twenty joined jamo: the most UTF-16 units the rules allow in one character. */
@@ -35,7 +35,7 @@ interface Opened {
 }
 
 async function open(hash: string, viewport: { width: number; height: number }, remember: Record<string, string> = {}): Promise<Opened> {
-  const context = await browser.newContext({ viewport, colorScheme: 'light' });
+  const context = await browser.newContext({ viewport, colorScheme: 'light', serviceWorkers: SERVICE_WORKERS });
   await context.addInitScript((entries) => {
     for (const [key, value] of entries) localStorage.setItem(key, value);
   }, Object.entries(remember));

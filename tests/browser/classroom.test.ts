@@ -16,7 +16,7 @@ import { path } from '../../src/core/class/protocol.ts';
 import { summarize } from '../../src/core/class/summary.ts';
 import { formatSig } from '../../src/core/results/text/format.ts';
 import { call, classWithStudents, join, postResults, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
-import { launchBrowser, openApp } from './harness.ts';
+import { launchBrowser, openApp, SERVICE_WORKERS } from './harness.ts';
 
 let browser: Browser;
 let server: ClassServer;
@@ -38,7 +38,7 @@ interface Opened {
 }
 
 async function open(path: string, viewport = { width: 1280, height: 800 }, remember: Record<string, string> = {}): Promise<Opened> {
-  const context = await browser.newContext({ viewport, colorScheme: 'light' });
+  const context = await browser.newContext({ viewport, colorScheme: 'light', serviceWorkers: SERVICE_WORKERS });
   // What this browser remembers of a class: the teacher's token and ticket, or the student's identity.
   await context.addInitScript((entries) => {
     for (const [key, value] of entries) localStorage.setItem(key, value);

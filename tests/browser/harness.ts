@@ -12,6 +12,13 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../../src/node/chromium-path.ts';
 export { CHROMIUM, CHROMIUM_FLAGS };
 export { FIREFOX, launchFirefox } from '../../src/node/firefox.ts';
 
+/**
+ * The app's service worker precaches the whole build (16 MB) a few seconds after the
+ * load; contexts of tests that are not about it leave it out, so no test waits behind
+ * that download (offline.test.ts, security.test.ts and static-host.test.ts let it run).
+ */
+export const SERVICE_WORKERS = 'block';
+
 export function baseURL(): string {
   return inject('baseURL');
 }
@@ -64,11 +71,12 @@ export interface OpenedPage {
 export async function openApp(
   browser: Browser,
   path = '/',
-  options: { beforeLoad?: string; colorScheme?: 'light' | 'dark' } = {},
+  options: { beforeLoad?: string; colorScheme?: 'light' | 'dark'; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? SERVICE_WORKERS,
   });
   if (options.beforeLoad) await context.addInitScript(options.beforeLoad);
   const page = await context.newPage();

@@ -23,7 +23,7 @@ import { planResults } from '../../server/load/server-process.ts';
 import { call, startClass, startClassServer, type ClassServer } from '../fixtures/class-server.ts';
 import { path } from '../../src/core/class/protocol.ts';
 import { axeFindings } from './axe.ts';
-import { launchBrowser, openApp } from './harness.ts';
+import { launchBrowser, openApp, SERVICE_WORKERS } from './harness.ts';
 
 const SHOTS = existsSync('/work/shots') ? '/work/shots' : null;
 const PHONE = { width: 390, height: 844 };
@@ -135,7 +135,7 @@ describe('predict, then measure, in a class', () => {
 
   it('sends a student’s guesses from the class page, those kept from the stage pages too', async () => {
     const started = (await startClass(server)).body;
-    const context = await browser.newContext({ viewport: PHONE, colorScheme: 'light' });
+    const context = await browser.newContext({ viewport: PHONE, colorScheme: 'light', serviceWorkers: SERVICE_WORKERS });
     // A guess this browser made on stage 0's page before the class.
     await context.addInitScript(() => {
       if (!localStorage.getItem('blake3-lab:guesses')) localStorage.setItem('blake3-lab:guesses', '{"0":0.001}');
@@ -183,7 +183,7 @@ describe('predict, then measure, in a class', () => {
     await expect.poll(() => guessCounts(lastEntries(projector))).toEqual(sent);
     projector.close();
 
-    const context = await browser.newContext({ viewport: DESKTOP, colorScheme: 'light' });
+    const context = await browser.newContext({ viewport: DESKTOP, colorScheme: 'light', serviceWorkers: SERVICE_WORKERS });
     await context.addInitScript(
       ([code, token, ticket]) => {
         localStorage.setItem(`blake3-lab:class:${code}:teacher`, token);

@@ -8,7 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { STORIES } from '../../src/app/story/narrative.ts';
 import { top, type StoredProfiles } from '../../src/core/profile/profile.ts';
-import { baseURL, CHROMIUM, CHROMIUM_FLAGS, launchBrowser, launchFirefox, openApp, type OpenedPage } from './harness.ts';
+import { baseURL, CHROMIUM, CHROMIUM_FLAGS, launchBrowser, launchFirefox, openApp, type OpenedPage, SERVICE_WORKERS } from './harness.ts';
 
 /** The stored profiles of a stage, when data/profiles has them. */
 function stored(stageId: string): StoredProfiles | undefined {
@@ -148,7 +148,7 @@ describe('Where the time goes, in Chromium', () => {
   });
 
   it('says in one line that a host without the profiling policy cannot profile, and keeps the stored profile', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: SERVICE_WORKERS });
     // The same app from a host that sends every header but Document-Policy.
     await context.route(`${baseURL()}/`, async (route) => {
       const response = await route.fetch();

@@ -47,15 +47,22 @@ describe('security headers and the Content Security Policy', () => {
   });
 
   it('runs the whole lesson, a diff and a stage 9 benchmark without a single violation', async () => {
-    const opened = await openApp(browser, '/#/', { beforeLoad: RECORD_VIOLATIONS });
+    const opened = await openApp(browser, '/#/', { beforeLoad: RECORD_VIOLATIONS, serviceWorkers: 'allow' });
     const { page } = opened;
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
     const violations = () => page.evaluate(() => (globalThis as { __cspViolations?: string[] }).__cspViolations ?? null);
     expect(await violations()).toEqual([]);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-    // The host sends the headers, so the app's service worker for header-less hosts stays off.
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    // One service worker, the app's own, registered once the page has loaded (it keeps the
+    // app offline); the host sends the headers, so it adds none of its own.
+    const workerScripts = () =>
+      page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => new URL((r.active ?? r.waiting ?? r.installing)!.scriptURL).pathname));
+    await expect.poll(workerScripts, { timeout: 30_000 }).toEqual(['/sw.js']);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 }).toBe(true);
+    const throughWorker = await page.evaluate(async () => Object.fromEntries((await fetch('/', { method: 'HEAD' })).headers));
+    expect(throughWorker['x-blake3-lab-isolation']).toBeUndefined();
+    expect(throughWorker['content-security-policy']).toBe(securityHeaders['Content-Security-Policy']);
 
     for (const stage of STAGES) {
       await page.evaluate((hash) => (location.hash = hash), `#/stage/${stage.index}`);

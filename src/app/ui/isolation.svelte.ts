@@ -1,15 +1,13 @@
 // Cross-origin isolation (COOP + COEP) gives the benchmark a fine timer and shared
 // memory. Vite's servers and hosts that read public/_headers send the headers; on a host
-// that sends none, our own service worker (public/coi-sw.js) adds them to the app's
-// responses and the page reloads once. This module decides which case applies and keeps
-// the reason, which the environment line shows beside the run's numbers.
+// that sends none, the app's service worker (workers/sw.ts, the one that also keeps the
+// app offline) adds them to the app's responses and the page reloads once. This module
+// decides which case applies and keeps the reason, which the environment line shows
+// beside the run's numbers.
+import { ISOLATION_MARKER, SERVICE_WORKER_URL } from '../../core/site/service-worker.ts';
 
 /** Session flag: the page already reloaded once for the service worker. Never loops. */
 const RELOADED_KEY = 'blake3-lab:isolation-reload';
-/** Response header the service worker sets on what it changed. */
-const MARKER = 'X-Blake3-Lab-Isolation';
-/** Relative to the page, so the app also works from a folder of its host. */
-const WORKER_URL = './coi-sw.js';
 
 class Isolation {
   /** Why the page is or is not cross-origin isolated, as a phrase for the environment line. */
@@ -29,10 +27,8 @@ export async function startIsolation(): Promise<void> {
     if (workers?.controller && (await addedByOurWorker())) {
       isolation.reason = 'cross-origin isolated by the app’s service worker (this host sends no isolation headers)';
     } else {
+      // The worker (if any) keeps the app offline here; the headers are the host's own.
       isolation.reason = 'cross-origin isolated by the server’s headers';
-      // Headers come from the host: a worker of ours left from before has nothing to do.
-      const registration = await workers?.getRegistration();
-      if (registration?.active?.scriptURL.endsWith(WORKER_URL.slice(1))) await registration.unregister();
     }
     return;
   }
@@ -43,7 +39,7 @@ export async function startIsolation(): Promise<void> {
     return void notIsolated('this host sends no isolation headers, and the app’s service worker could not add them');
   }
   try {
-    await workers.register(WORKER_URL);
+    await workers.register(SERVICE_WORKER_URL);
     await workers.ready;
   } catch (error) {
     return void notIsolated(`the app’s service worker could not start (${error instanceof Error ? error.message : String(error)})`);
@@ -68,7 +64,7 @@ function session<T>(use: () => T): T | undefined {
 async function addedByOurWorker(): Promise<boolean> {
   try {
     const response = await fetch(location.pathname, { method: 'HEAD', cache: 'no-store' });
-    return response.headers.has(MARKER);
+    return response.headers.has(ISOLATION_MARKER);
   } catch {
     return false;
   }
