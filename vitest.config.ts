@@ -45,6 +45,9 @@ export default defineConfig({
           // most of a browser test is waiting on a page, so two at a time take half as long.
           testTimeout: 180_000,
           hookTimeout: 300_000,
+          // A page answers late on a machine busy with other tests: a poll waits up to 10 s
+          // (not 1) before it fails; one that holds passes as soon as it does.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

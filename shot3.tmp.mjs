@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const [,, url, out] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await (await b.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+await p.goto(url); await p.waitForTimeout(3000);
+await p.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+await p.waitForTimeout(300);
+await p.screenshot({ path: out });
+console.log(await p.evaluate(() => [...document.querySelectorAll('main article > *, footer, main > *')].map(e => `${e.tagName}.${String(e.className).slice(0,25)} top${Math.round(e.getBoundingClientRect().top + scrollY)} h${Math.round(e.getBoundingClientRect().height)}`).join('\n')));
+await b.close();
