@@ -60,10 +60,16 @@ describe('what a learner reads', () => {
     const diff = page.locator('.monaco-diff-editor').first();
     await diff.waitFor({ timeout: 60_000 });
     await page.locator('.monaco-diff-editor .view-lines').first().waitFor();
-    const box = (await diff.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 300));
-    const pointerOverDiff = () => page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('.monaco-diff-editor'), [box.x + box.width / 2, box.y + Math.min(box.height / 2, 300)]);
-    expect(await pointerOverDiff()).toBe(true);
+    // A point over the diff once the page has settled (the code view lays out in steps).
+    const point = async (): Promise<[number, number] | null> => {
+      const box = (await diff.boundingBox())!;
+      const [x, y] = [box.x + box.width / 2, box.y + Math.min(box.height / 2, 300)];
+      const over = await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('.monaco-diff-editor'), [x, y]);
+      return over ? [x, y] : null;
+    };
+    await expect.poll(point).not.toBeNull();
+    const [x, y] = (await point())!;
+    await page.mouse.move(x, y);
     const start = await page.evaluate(() => window.scrollY);
     // Each poll turns the wheel once over the diff: it scrolls the diff to its end, then the page.
     await expect
