@@ -63,7 +63,8 @@ describe('what a learner reads', () => {
     // A point over the diff once the page has settled (the code view lays out in steps).
     const point = async (): Promise<[number, number] | null> => {
       const box = (await diff.boundingBox())!;
-      const [x, y] = [box.x + box.width / 2, box.y + Math.min(box.height / 2, 300)];
+      // Inside the window: the diff may start low on a laptop's screen, under the stage's head.
+      const [x, y] = [box.x + box.width / 2, Math.min(box.y + box.height / 2, 760)];
       const over = await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('.monaco-diff-editor'), [x, y]);
       return over ? [x, y] : null;
     };
