@@ -112,8 +112,18 @@ export class ClassService {
     throw new Refused(503, 'No free join code was found; try again');
   }
 
-  postResults(row: ClassRow, student: StudentRow, body: unknown, done: boolean): { entry: EntrySummary } {
-    const { store, hub, limits, board, now } = this.ctx;
+  /**
+   * A machine's results, which replace the ones it had. `postId` names the document (the
+   * page's Idempotency-Key): the same id again is a page repeating a post whose answer
+   * it lost, answered with the machine's entry as it is, without storing it, announcing it
+   * or counting it against the limits, even once the class has closed.
+   */
+  postResults(row: ClassRow, student: StudentRow, body: unknown, done: boolean, postId: string | null = null): { entry: EntrySummary } {
+    const { store, limits, board, now } = this.ctx;
+    if (postId !== null && postId === student.post_id) {
+      const entry = board.entry(row.id, student.id);
+      if (entry) return { entry };
+    }
     requireOpen(row, now());
     const wait = (done ? limits.final : limits.partial).take(student.id, now());
     if (wait) throw tooMany(wait, done ? 'finished runs from this machine' : 'posts from this machine');
@@ -126,7 +136,7 @@ export class ClassService {
     const before = board.entry(row.id, student.id);
     const hidden = before?.hidden ?? student.hidden === 1;
     const summary = summarize(parsed.results, { id: student.id, nickname: student.nickname, done, hidden, updatedAt: at });
-    store.saveResults(student.id, JSON.stringify(parsed.results), JSON.stringify(summary), summary.done, at);
+    store.saveResults(student.id, JSON.stringify(parsed.results), JSON.stringify(summary), summary.done, at, postId);
     // The guesses are stored apart (postGuess) and stay with the machine's row.
     return { entry: this.#show(row, before?.guesses ? { ...summary, guesses: before.guesses } : summary) };
   }

@@ -9,7 +9,7 @@
 // Guards run as onRequest hooks: before any body is read.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDone, MAX_CLASS_RESULTS_BYTES, ROUTES, TICKET_PARAM, type Probe } from '../src/core/class/protocol.ts';
+import { isDone, MAX_CLASS_RESULTS_BYTES, POST_ID_HEADER, POST_ID_PATTERN, ROUTES, TICKET_PARAM, type Probe } from '../src/core/class/protocol.ts';
 import type { BoardBody } from './board-cache.ts';
 import type { ClassService } from './class-service.ts';
 import type { EventHub, Follower } from './events.ts';
@@ -40,6 +40,14 @@ function followerOf(store: Store, row: ClassByCode, ticket: string | undefined):
   if (holder === null) return { kind: 'anonymous' };
   const student = store.student(row.id, holder.machine);
   return student && ticketMatches(ticket!, holder, student.token_hash) ? { kind: 'machine', id: student.id } : { kind: 'anonymous' };
+}
+
+/** The id a page gave its results document (POST_ID_HEADER), null if it gave none, or a 400 for one that is not an id. */
+function postIdOf(request: FastifyRequest): string | null {
+  const value = request.headers[POST_ID_HEADER.toLowerCase()];
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !POST_ID_PATTERN.test(value)) throw new Refused(400, `${POST_ID_HEADER} names a results document in 22 to 64 letters, digits, "-" or "_"`);
+  return value;
 }
 
 /** The board with its ETag: a page whose copy is current gets a 304 and no body. */
@@ -75,7 +83,7 @@ export function classRoutes(app: FastifyInstance, { service, joins, store, guard
     reply.code(201).send(joins.join(classOf(request), jsonObject(request.body))),
   );
   app.put<Req>(ROUTES.results.path, { bodyLimit: MAX_CLASS_RESULTS_BYTES, onRequest: [findClass, studentOnly] }, async (request) =>
-    service.postResults(classOf(request), request.studentRow!, request.body, isDone(request.query)),
+    service.postResults(classOf(request), request.studentRow!, request.body, isDone(request.query), postIdOf(request)),
   );
   app.put<Req>(ROUTES.guess.path, { ...small, onRequest: [findClass, studentOnly] }, async (request) =>
     service.postGuess(classOf(request), request.studentRow!, jsonObject(request.body)),

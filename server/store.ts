@@ -57,6 +57,10 @@ const MIGRATIONS: string[] = [
   // Each machine's guesses (JSON, stage to ratio), sent before it measures: apart from its
   // results, so a machine may guess and post nothing yet.
   `ALTER TABLE students ADD COLUMN guesses TEXT;`,
+  // The id of the last results document each machine posted (POST_ID_HEADER in
+  // src/core/class/protocol.ts), written with it: a page that sends it again after a lost
+  // connection is answered from the board, and nothing is stored or announced twice.
+  `ALTER TABLE students ADD COLUMN post_id TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -93,6 +97,8 @@ export interface StudentRow {
   nickname_key: string | null;
   /** JSON of its guesses by stage, or null before its first guess. */
   guesses: string | null;
+  /** The id its page gave the results stored now, if it gave one. */
+  post_id: string | null;
 }
 
 /** What the board reads of a machine: its summary (null until it posts) and its guesses, never its whole results document. */
@@ -145,7 +151,7 @@ export function openStore(dataDir: string) {
     removeStudent: db.prepare('DELETE FROM students WHERE id = ? AND class_id = ?'),
     countStudents: db.prepare('SELECT COUNT(*) FROM students WHERE class_id = ?').pluck(),
     student: db.prepare('SELECT * FROM students WHERE id = ? AND class_id = ?'),
-    saveResults: db.prepare('UPDATE students SET results = ?, summary = ?, done = ?, updated_at = ? WHERE id = ?'),
+    saveResults: db.prepare('UPDATE students SET results = ?, summary = ?, done = ?, updated_at = ?, post_id = ? WHERE id = ?'),
     setHidden: db.prepare('UPDATE students SET hidden = ? WHERE id = ? AND class_id = ?'),
     entries: db.prepare('SELECT id, nickname, hidden, joined_at, summary, guesses FROM students WHERE class_id = ? ORDER BY joined_at, id'),
     saveGuesses: db.prepare('UPDATE students SET guesses = ? WHERE id = ?'),
@@ -206,8 +212,9 @@ export function openStore(dataDir: string) {
     silent: (classId: number) => q.silent.all(classId) as string[],
     countStudents: (classId: number) => q.countStudents.get(classId) as number,
     student: (classId: number, id: string) => q.student.get(id, classId) as StudentRow | undefined,
-    saveResults(id: string, results: string, summary: string, done: boolean, now: number): void {
-      q.saveResults.run(results, summary, done ? 1 : 0, now, id);
+    /** A machine's results replace the ones it had; `postId` names them (null: the page gave no id). */
+    saveResults(id: string, results: string, summary: string, done: boolean, now: number, postId: string | null = null): void {
+      q.saveResults.run(results, summary, done ? 1 : 0, now, postId, id);
     },
     saveGuesses(id: string, guesses: string): void {
       q.saveGuesses.run(guesses, id);

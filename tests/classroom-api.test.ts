@@ -221,6 +221,36 @@ describe('class server', () => {
     expect((await postResults(base, students[0], studentResults(9), true)).status).toBe(200);
   });
 
+  it('stores a results post once however often its page sends it again (Idempotency-Key), and refuses a key that is not an id', async () => {
+    const { base, students, teacherToken } = await classWithStudents(server, 1);
+    const [student] = students;
+    const post = (key: string, seed: number, done = false) =>
+      call(`${base}/students/${student.id}/results?done=${done ? 1 : 0}`, { method: 'PUT', raw: JSON.stringify(studentResults(seed)), token: student.token, headers: { 'Idempotency-Key': key } });
+    const stream = follow(`${base}/events`);
+    await stream.opened;
+    const key = 'Bx2hq7hGdlCMBRtNcVu0Dg';
+    const first = await post(key, 1, true);
+    expect(first.status).toBe(200);
+    // The page lost the answer and sends it again, and again: more than the limit of finished runs allows.
+    for (let i = 0; i < 8; i++) expect(await post(key, 1, true)).toMatchObject({ status: 200, body: { entry: first.body.entry } });
+    await expect.poll(() => stream.events.length).toBe(1);
+    // A repeat is answered from the board: a different body under an id already stored is not stored.
+    expect((await post(key, 2, true)).body.entry).toEqual(first.body.entry);
+    // A new document is stored and announced.
+    const next = await post('Bx2hq7hGdlCMBRtNcVu0Dh', 3, false);
+    expect(next.status).toBe(200);
+    expect(next.body.entry.done).toBe(false);
+    await expect.poll(() => stream.events.length).toBe(2);
+    stream.stop();
+    for (const bad of ['short', 'x'.repeat(65), 'has spaces in it, twenty-two+']) {
+      expect(await post(bad, 4)).toMatchObject({ status: 400, body: { error: /^Idempotency-Key names a results document/ } });
+    }
+    // Acknowledged before the class closed, a repeat is still answered with its entry.
+    await call(`${base}/close`, { method: 'POST', token: teacherToken });
+    expect(await post('Bx2hq7hGdlCMBRtNcVu0Dh', 3, false)).toMatchObject({ status: 200, body: { entry: next.body.entry } });
+    expect((await post('Bx2hq7hGdlCMBRtNcVu0Di', 3, false)).status).toBe(410);
+  });
+
   it('a class’s event stream carries its own entries and never another class’s', async () => {
     const a = await classWithStudents(server, 1);
     const b = await classWithStudents(server, 1);

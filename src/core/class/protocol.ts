@@ -162,6 +162,16 @@ export const DONE_PARAM = 'done';
 export const doneQuery = (done: boolean): string => `?${DONE_PARAM}=${done ? 1 : 0}`;
 export const isDone = (query: Record<string, unknown>): boolean => query[DONE_PARAM] === '1';
 
+/**
+ * The header that names one results document a page posts (the IETF's Idempotency-Key):
+ * a page whose post was cut off sends it again with the same id, and the server, which
+ * keeps each machine's last id, answers a repeat with the entry it already has instead of
+ * storing and announcing it twice. Optional: a post without it is stored as before.
+ */
+export const POST_ID_HEADER = 'Idempotency-Key';
+/** 128 random bits or more in base64url: what a page sends in POST_ID_HEADER. */
+export const POST_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
 /** Every route: method and path, with :code and :id filled in by `path()`. */
 export const ROUTES = {
   probe: { method: 'GET', path: '/api/class' },
