@@ -6,6 +6,7 @@
 // from holding the server (limits.ts, connections.ts).
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { securityHeaders } from '../src/core/site/security-headers.ts';
@@ -138,6 +139,21 @@ export async function createServer(options: ServerOptions): Promise<ClassServer>
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
-  if (existsSync(options.distDir)) await app.register(fastifyStatic, { root: options.distDir, index: 'index.html' });
+  // The build as Vite's preview serves it, the web app manifest (application/manifest+json)
+  // and the service worker (sw.js) included, so a student's page installs and precaches
+  // here too. Files under assets/ carry their content's hash in their name and never
+  // change; everything else (the pages, sw.js, the manifest) is asked again each time, so
+  // a new build is found at once.
+  if (existsSync(options.distDir)) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      index: 'index.html',
+      cacheControl: false,
+      setHeaders: (response, file) => {
+        const hashed = relative(options.distDir, file).split(sep)[0] === 'assets';
+        response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   return { app, connections, hub };
 }

@@ -25,8 +25,10 @@ self.addEventListener('message', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  // The app makes no cross-origin requests; anything else goes by untouched.
-  if (url.origin !== self.location.origin) return;
+  // The app makes no cross-origin requests; anything else goes by untouched. So does the
+  // class server's API (server/): its answers are never cached, and its event streams
+  // and results posts go straight to the network, so a page sees a lost connection at once.
+  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   event.respondWith(respond(event.request, url));
 });
 
