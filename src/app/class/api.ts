@@ -3,7 +3,7 @@
 // server's one-sentence message.
 import type { Results } from '../../core/bench/results.ts';
 import type { ClassPlan } from '../../core/class/plan.ts';
-import { doneQuery, path, ROUTES, TICKET_PARAM, type Board, type ClassInfo, type RefusalReason, type RouteName, type Started, type Student } from '../../core/class/protocol.ts';
+import { doneQuery, path, POST_ID_HEADER, ROUTES, TICKET_PARAM, type Board, type ClassInfo, type RefusalReason, type RouteName, type Started, type Student } from '../../core/class/protocol.ts';
 import type { EntrySummary } from '../../core/class/summary.ts';
 import type { Guess } from '../../core/predict/guess.ts';
 
@@ -29,11 +29,12 @@ interface Call {
   body?: unknown;
   text?: string;
   token?: string;
+  headers?: Record<string, string>;
 }
 
 async function send(route: RouteName, call: Call = {}): Promise<Response> {
   const { method } = ROUTES[route];
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...call.headers };
   // Every change carries a JSON body, even an empty one: the server takes no other type.
   const text = call.text ?? (call.body !== undefined ? JSON.stringify(call.body) : method === 'GET' ? undefined : '{}');
   if (text !== undefined) headers['Content-Type'] = 'application/json';
@@ -62,12 +63,14 @@ export const classApi = {
   /** The browser revalidates its copy (the server sends an ETag): an unchanged board costs a 304. */
   board: (code: string, teacherToken?: string) => request<Board>('board', { params: { code }, token: teacherToken }),
   join: (code: string, nickname: string, attempt: string) => request<Student>('join', { params: { code }, body: { nickname, attempt } }),
-  postResults: (code: string, student: Student, results: Results, done: boolean) =>
+  /** `postId` names the document: sent again after a lost answer, the server stores it once. */
+  postResults: (code: string, student: Student, results: Results, done: boolean, postId: string) =>
     request<{ entry: EntrySummary }>('results', {
       params: { code, id: student.id },
       query: doneQuery(done),
       text: JSON.stringify(results),
       token: student.token,
+      headers: { [POST_ID_HEADER]: postId },
     }),
   postGuess: (code: string, student: Student, guess: Guess) =>
     request<{ entry: EntrySummary }>('guess', { params: { code, id: student.id }, body: guess, token: student.token }),

@@ -1,9 +1,10 @@
 // A student's guesses reaching their class. The guesses are this browser's, kept with its
 // ladder (current-run.svelte.ts), made on the class page or on the stage pages; each one
 // for a stage the class plan measures is sent when the board does not have it yet, one
-// post at a time. Refused for pace (or with the server out of reach), a guess waits as
-// the server asks and goes again; refused for anything else, it is not sent again until
-// the student changes it, and the page says why.
+// post at a time. Refused for pace, a guess waits as the server asks and goes again; with
+// the server out of reach it waits too (the page says so), and goes when the connection
+// returns (retryNow) or on a retry a few seconds later; refused for anything else, it is
+// not sent again until the student changes it, and the page says why.
 import type { EntrySummary } from '../../core/class/summary.ts';
 import type { Guesses } from '../../core/predict/guess.ts';
 import { classApi, ClassApiError, type Student } from './api.ts';
@@ -14,6 +15,8 @@ const RETRY_S = 2;
 export class ClassGuesses {
   /** Why the last guess was refused, if it was. */
   error = $state<string | null>(null);
+  /** A guess waits for the connection to the class server to return. */
+  waiting = $state(false);
 
   /** Guesses to send, by stage: a newer guess for a stage replaces one waiting. */
   readonly #waiting = new Map<number, number>();
@@ -40,6 +43,14 @@ export class ClassGuesses {
     this.#next(0);
   }
 
+  /** The connection seems back: a guess waiting for it goes now. */
+  retryNow(): void {
+    if (!this.waiting || this.#sending) return;
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#next(0);
+  }
+
   /** The page is going away: nothing more is sent. */
   stop(): void {
     this.#stopped = true;
@@ -47,8 +58,9 @@ export class ClassGuesses {
     this.#timer = null;
   }
 
+  /** Sends the next waiting guess in `waitMs` (never, for -1: retryNow sends it). */
   #next(waitMs: number): void {
-    if (this.#stopped || this.#sending || this.#timer !== null || this.#waiting.size === 0) return;
+    if (this.#stopped || this.#sending || this.#timer !== null || this.#waiting.size === 0 || waitMs < 0) return;
     this.#timer = setTimeout(() => void this.#send(), waitMs);
   }
 
@@ -62,10 +74,15 @@ export class ClassGuesses {
       const { entry } = await classApi.postGuess(this.code, this.student, { stage, ratio });
       this.onEntry(entry);
       this.error = null;
+      this.waiting = false;
     } catch (error) {
-      if (error instanceof ClassApiError && (error.status === 429 || error.status === 0)) {
+      const unreachable = error instanceof ClassApiError && (error.status === 0 || error.status >= 500);
+      if (error instanceof ClassApiError && (error.status === 429 || unreachable)) {
         if (!this.#waiting.has(stage)) this.#waiting.set(stage, ratio);
         waitMs = (error.retryAfter ?? RETRY_S) * 1000;
+        this.waiting = unreachable;
+        // The browser knows it has no network: nothing is tried until it has one (retryNow).
+        if (unreachable && globalThis.navigator?.onLine === false) waitMs = -1;
       } else {
         this.#refused.set(stage, ratio);
         this.error = error instanceof Error ? error.message : String(error);

@@ -3,7 +3,9 @@
 // so thirty machines reporting at once redraw the board once, not thirty times.
 // The board knows whether it is live: the server pings every stream (HEARTBEAT_MS), so
 // silence for three pings, or a stream the server refused or dropped, means the board
-// is showing the past. It says so, and reconnects by itself, further apart each time.
+// is showing the past. It says so, and reconnects by itself, further apart each time
+// (at once when the device's network comes back), loading the board again on each
+// reconnection, so what it missed meanwhile shows.
 import { classApi, ClassApiError, type ClassInfo } from './api.ts';
 import { HEARTBEAT_MS, type ClassEvents } from '../../core/class/protocol.ts';
 import type { EntrySummary } from '../../core/class/summary.ts';
@@ -23,6 +25,8 @@ export class LiveBoard {
   /** In joining order; hidden entries only for the teacher. */
   entries = $state.raw<EntrySummary[]>([]);
   error = $state<string | null>(null);
+  /** The last load failed because the class server could not be reached (not a refusal). */
+  unreachable = $state(false);
   status = $state<LiveStatus>('connecting');
   /** ms since the epoch of the next reconnection attempt, while offline. */
   retryAt = $state<number | null>(null);
@@ -50,8 +54,12 @@ export class LiveBoard {
     // The snapshot comes at once, live or not; each (re)connection loads it again.
     void this.refresh();
     this.#connect();
+    // The device's network is back: no need to wait for the next attempt.
+    const online = () => this.status === 'offline' && this.reconnect();
+    globalThis.addEventListener?.('online', online);
     return () => {
       this.#stopped = true;
+      globalThis.removeEventListener?.('online', online);
       this.#source?.close();
       for (const timer of [this.#timer, this.#watchdog, this.#retry]) if (timer !== null) clearTimeout(timer);
     };
@@ -147,8 +155,10 @@ export class LiveBoard {
       for (const entry of entries) this.#byId.set(entry.id, entry);
       this.#redraw();
       this.error = null;
+      this.unreachable = false;
     } catch (error) {
       this.error = error instanceof ClassApiError ? error.message : String(error);
+      this.unreachable = error instanceof ClassApiError && error.status === 0;
     }
   }
 

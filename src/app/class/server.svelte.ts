@@ -1,12 +1,34 @@
 // Whether the page was served by the class server (`npm run classroom`). One same-origin
 // request on load: the class server answers it with JSON; a static host answers with its
 // index page or a 404, which is read as "no class server" without a word to the user.
-// Nothing else of the class features loads until the answer is yes.
+// Nothing else of the class features loads until the answer is yes. A yes is remembered
+// in this browser: a class page reloaded while the server is out of reach (its files from
+// the service worker's cache) is still a class page, and keeps what it waits to send.
 // The teacher's link (`npm run classroom` prints it) carries the host's key in its query:
 // it is kept in this browser and taken out of the address bar before anything else runs,
 // so it is not left in a screenshot of the projector or a link copied from it.
 import { rememberHost } from './identity.ts';
 import { HOST_KEY_PARAM, path } from '../../core/class/protocol.ts';
+
+/** This origin answered as a class server (the join address it gave), so an unreachable probe is a lost connection, not another host. */
+const SEEN_KEY = 'blake3-lab:class:server';
+
+function seenBefore(): string | null {
+  try {
+    return localStorage.getItem(SEEN_KEY);
+  } catch {
+    return null; // storage disabled: nothing is remembered
+  }
+}
+
+function rememberSeen(joinOrigin: string | null): void {
+  try {
+    if (joinOrigin === null) localStorage.removeItem(SEEN_KEY);
+    else localStorage.setItem(SEEN_KEY, joinOrigin);
+  } catch {
+    // storage disabled: nothing is remembered
+  }
+}
 
 function takeHostKey(): void {
   const query = new URLSearchParams(location.search);
@@ -33,12 +55,20 @@ class ClassServerProbe {
     takeHostKey();
     // No Accept header: a static host then sends its index page (HTML) rather than a 404 that browsers log.
     fetch(path('probe'))
-      .then((response) => (response.ok && response.headers.get('content-type')?.startsWith('application/json') ? response.json() : null))
+      .then(
+        (response) => (response.ok && response.headers.get('content-type')?.startsWith('application/json') ? response.json() : null),
+        () => {
+          // Unreachable: a class server this browser has met here before is taken to be down for a moment.
+          const before = seenBefore();
+          return before === null ? null : { app: 'blake3-lab-class', joinOrigin: before };
+        },
+      )
       .then((body: unknown) => {
         const answer = body as { app?: unknown; joinOrigin?: unknown } | null;
-        if (answer?.app !== 'blake3-lab-class') return;
+        if (answer?.app !== 'blake3-lab-class') return rememberSeen(null);
         this.present = true;
         this.joinOrigin = typeof answer.joinOrigin === 'string' && /^https?:\/\//.test(answer.joinOrigin) ? answer.joinOrigin : location.origin;
+        rememberSeen(this.joinOrigin);
       })
       .catch(() => {})
       .finally(() => (this.settled = true));

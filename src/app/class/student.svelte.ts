@@ -3,54 +3,83 @@
 // class server as they arrive (the latest partial document every few seconds, then the
 // finished one), so the board fills while the run goes. The student may cancel: what
 // reached the board stays there, marked stopped, and the button runs the plan again.
+// Posts go through the outbox (outbox.svelte.ts), which keeps them while the class
+// server is out of reach and sends them when it is back.
 import { startBenchmark, type Progress, type RunningBenchmark } from '../bench/browser.ts';
 import type { Results } from '../../core/bench/results.ts';
 import { current } from '../ui/current-run.svelte.ts';
 import { classApi, ClassApiError, type Student } from './api.ts';
 import type { ClassPlan } from '../../core/class/plan.ts';
 import type { EntrySummary } from '../../core/class/summary.ts';
-// Partial results go out at most every POST_EVERY_MS: well inside the server's per-student limit (one every 2 s).
-import { POST_EVERY_MS } from '../../core/class/protocol.ts';
+import { ResultsOutbox, waitingKey } from './outbox.svelte.ts';
 
 export class StudentRun {
   running = $state(false);
   progress = $state.raw<Progress | null>(null);
   /** Why the run stopped, if it failed. */
   error = $state<string | null>(null);
-  /** Why the last post was refused, if it was. */
-  postError = $state<string | null>(null);
-  /** Whether the last run's final document reached the board. */
-  delivered = $state(false);
-  /** The teacher removed this machine from the class: its posts are refused until it joins again. */
-  removed = $state(false);
   /** How the last run ended: measured to the end, or cancelled by the student. */
   ended = $state<'finished' | 'cancelled' | null>(null);
+  /** This machine's results on their way to the board, kept while the class server is out of reach. */
+  readonly outbox: ResultsOutbox;
 
   /** The run going on, and the promise that settles once it has ended and the page has caught up. */
   #run: { benchmark: RunningBenchmark; over: Promise<void> } | null = null;
   #cancelled = false;
-  /** Whether a post of the current run has gone out, so the board has a row saying it runs. */
+  /** The ids of the current run's documents, and whether a post of one has gone out (so the board has a row saying it runs). */
+  #runPosts = new Set<string>();
   #postedThisRun = false;
-  #pending: { results: Results; done: boolean } | null = null;
-  #posting = false;
-  #lastPost = 0;
-  #timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     readonly code: string,
     readonly student: Student,
     readonly onEntry: (entry: EntrySummary) => void,
-  ) {}
+  ) {
+    this.outbox = new ResultsOutbox({
+      student: student.id,
+      key: waitingKey(code),
+      send: async (post) => {
+        try {
+          return (await classApi.postResults(code, student, post.results, post.done, post.id)).entry;
+        } catch (error) {
+          // Removed by the teacher: the run stops too, its results have nowhere to go.
+          if (error instanceof ClassApiError && error.status === 404) this.#run?.benchmark.cancel();
+          throw error;
+        }
+      },
+      onEntry: (entry) => onEntry(entry),
+      onAttempt: (post) => {
+        if (this.#runPosts.has(post.id)) this.#postedThisRun = true;
+      },
+    });
+  }
+
+  /** Why the last post was refused, if it was (a lost connection is not a refusal: the outbox waits). */
+  get postError(): string | null {
+    return this.outbox.error;
+  }
+
+  /** Whether the last run's final document reached the board. */
+  get delivered(): boolean {
+    return this.outbox.delivered;
+  }
+
+  /** The teacher removed this machine from the class: its posts are refused until it joins again. */
+  get removed(): boolean {
+    return this.outbox.removed;
+  }
 
   start(plan: ClassPlan): void {
     if (this.running) return;
     this.running = true;
     this.progress = null;
     this.error = null;
-    this.postError = null;
-    this.delivered = false;
     this.ended = null;
+    this.outbox.error = null;
+    this.outbox.delivered = false;
+    this.outbox.clearNote();
     this.#cancelled = false;
+    this.#runPosts = new Set();
     this.#postedThisRun = false;
     const run = startBenchmark(
       { contestants: plan.contestants, sizes: plan.sizes, rounds: plan.rounds },
@@ -71,7 +100,7 @@ export class StudentRun {
         // A cancelled run that already shows on the board sends what it measured as its last
         // word (the server marks it stopped); one that posted nothing leaves the board as it was.
         if (!this.#cancelled || this.#postedThisRun) this.#queue(results, true);
-        else this.stop();
+        else this.outbox.discard();
       })
       .catch((error: unknown) => {
         this.error = error instanceof Error ? error.message : String(error);
@@ -92,54 +121,18 @@ export class StudentRun {
     await this.#run.over;
   }
 
-  /** Forgets any document waiting to be posted: the page is going away, or nothing of a cancelled run is to show. */
+  /** Sends what an earlier page kept for this machine, if anything. */
+  resume(): void {
+    this.outbox.resume();
+  }
+
+  /** The page is going away: nothing more is sent from it; a post still waiting stays kept for the next visit. */
   stop(): void {
-    if (this.#timer !== null) clearTimeout(this.#timer);
-    this.#timer = null;
-    this.#pending = null;
+    this.outbox.stop();
   }
 
   #queue(results: Results, done: boolean): void {
-    // A finished document replaces any partial one waiting; a partial never replaces a finished one.
-    if (this.#pending?.done && !done) return;
-    this.#pending = { results, done };
-    this.#schedule(done ? 0 : Math.max(0, this.#lastPost + POST_EVERY_MS - performance.now()));
-  }
-
-  #schedule(wait: number): void {
-    if (this.#posting) return; // the post in flight schedules the next when it ends
-    if (this.#timer !== null) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.#post(), wait);
-  }
-
-  async #post(): Promise<void> {
-    this.#timer = null;
-    const next = this.#pending;
-    if (!next) return;
-    this.#pending = null;
-    this.#posting = true;
-    this.#postedThisRun = true;
-    this.#lastPost = performance.now();
-    let retryMs = 0;
-    try {
-      const { entry } = await classApi.postResults(this.code, this.student, next.results, next.done);
-      this.onEntry(entry);
-      this.postError = null;
-      if (next.done) this.delivered = true;
-    } catch (error) {
-      this.postError = error instanceof Error ? error.message : String(error);
-      if (error instanceof ClassApiError && error.status === 404) {
-        this.removed = true;
-        this.#run?.benchmark.cancel();
-      }
-      // Refused for pace or unreachable for a moment: try again with this document unless a newer one came.
-      if (error instanceof ClassApiError && (error.status === 429 || error.status === 0)) {
-        this.#pending ??= next;
-        retryMs = POST_EVERY_MS;
-      }
-    } finally {
-      this.#posting = false;
-    }
-    if (this.#pending) this.#schedule(Math.max(retryMs, this.#pending.done ? 0 : POST_EVERY_MS));
+    const id = this.outbox.queue(results, done);
+    if (id !== null) this.#runPosts.add(id);
   }
 }
