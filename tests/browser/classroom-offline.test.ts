@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { POST_ID_HEADER } from '../../src/core/class/protocol.ts';
 import { call, classWithStudents, follow, startClassServer, type ClassServer } from '../fixtures/class-server.ts';
 import { axeFindings } from './axe.ts';
-import { launchBrowser, SERVICE_WORKERS } from './harness.ts';
+import { launchBrowser, screenshots, SERVICE_WORKERS } from './harness.ts';
 
 /** What a page logs while its server is out of reach: failed requests, and nothing else. */
 const NETWORK_ERRORS = /Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|FAILED|INCOMPLETE_CHUNKED_ENCODING)|EventSource/;
@@ -42,14 +42,6 @@ async function open(url: string, options: { viewport?: { width: number; height: 
   });
   await page.goto(url);
   return { context, page, errors };
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: `/work/shots/${name}-${viewport.width}.png` }).catch(() => undefined);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 const line = (page: Page) => page.getByTestId('post-waiting').textContent();
@@ -139,7 +131,7 @@ describe('a class whose network drops', () => {
     await server.stop();
     await expect.poll(() => status.getAttribute('data-status')).toBe('offline');
     expect(await status.textContent()).toMatch(/Not live: the connection to the class server was lost, so this board may be out of date\.\s*Reconnecting/);
-    await projector.page.screenshot({ path: '/work/shots/class-offline-projector-1280.png' }).catch(() => undefined);
+    await screenshots(projector.page, 'class-offline-projector');
     await page.getByTestId('class-guesses').getByText('1.5x', { exact: true }).click();
     await page.getByTestId('run-class').click();
     await runOver(page);

@@ -43,6 +43,21 @@ export async function launchOwnBrowser(extra: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extra] });
 }
 
+/**
+ * With BLAKE3_LAB_SHOTS=folder, saves the page as `name`-1280.png and `name`-390.png there
+ * (a laptop and a phone), for looking at a page a test has put in a given state; then the
+ * page is back at 1280x800. Without it, nothing: a test run takes no pictures.
+ */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  const folder = process.env.BLAKE3_LAB_SHOTS;
+  if (!folder) return;
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: join(folder, `${name}-${viewport.width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** A download saved where the test can read it (the shared browser keeps its own files to itself). */
 export async function downloaded(download: Download): Promise<string> {
   const path = join(mkdtempSync(join(tmpdir(), 'blake3-lab-download-')), download.suggestedFilename());

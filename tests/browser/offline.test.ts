@@ -14,7 +14,7 @@ import { preview, type PreviewServer } from 'vite';
 import { STAGES } from '../../steps/index.ts';
 import { GO_STAGES } from '../../src/app/go/stages.ts';
 import { choosePlan, runToEnd, throughputRow } from './bench-helpers.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser } from './harness.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser, screenshots } from './harness.ts';
 
 async function serve(outDir: string): Promise<{ server: PreviewServer; origin: string }> {
   const server = await preview({ logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false } });
@@ -77,10 +77,7 @@ describe('the app installed and offline', () => {
 
     await page.reload();
     await expect.poll(() => heading(page)).not.toBeNull();
-    await page.screenshot({ path: '/work/shots/offline-reload-1280.png' }).catch(() => undefined);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '/work/shots/offline-reload-390.png' }).catch(() => undefined);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshots(page, 'offline-reload');
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
 
     for (const stage of STAGES) {
@@ -173,9 +170,7 @@ describe('a new build while the app is open', () => {
 
     const notice = page.getByRole('status').filter({ hasText: 'A new version of BLAKE3 Lab is ready' });
     await expect.poll(() => notice.isVisible(), { timeout: 30_000 }).toBe(true);
-    await page.screenshot({ path: '/work/shots/offline-update-1280.png' }).catch(() => undefined);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '/work/shots/offline-update-390.png' }).catch(() => undefined);
+    await screenshots(page, 'offline-update');
     expect(documents, 'no reload by itself').toBe(0);
 
     await notice.getByRole('button', { name: 'Reload to update' }).click();

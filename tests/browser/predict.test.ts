@@ -3,9 +3,9 @@
 // article's figure and this machine's with the line they teach, after a reload too; stored
 // guesses that cannot be read are said so and the rest kept. In a class, the load test's
 // 30 clients guess every step and post their runs, and the projector shows each step's
-// spread of guesses, then what the class measured. Screenshots go to /work/shots when
-// that folder exists (the pages at 1280x800 and 390x844, light and dark).
-import { existsSync, mkdtempSync } from 'node:fs';
+// spread of guesses, then what the class measured. With BLAKE3_LAB_SHOTS=folder, pictures of
+// the pages at 1280x800 and 390x844, light and dark, go there.
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -25,20 +25,24 @@ import { path } from '../../src/core/class/protocol.ts';
 import { axeFindings } from './axe.ts';
 import { launchBrowser, openApp, SERVICE_WORKERS } from './harness.ts';
 
-const SHOTS = existsSync('/work/shots') ? '/work/shots' : null;
+/** Where to save pictures of the pages (BLAKE3_LAB_SHOTS, as in harness.ts's screenshots()); none without it. */
+const SHOTS = process.env.BLAKE3_LAB_SHOTS;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/** Screenshots of the page at both sizes, light and dark (`name`-1280-light.png ...); the page is left at 1280, light. */
+/**
+ * The page at both sizes: nothing reaches past its width, on a phone either. With
+ * BLAKE3_LAB_SHOTS, pictures in light and dark too (`name`-1280-light.png ...). The page is
+ * left at 1280, light.
+ */
 async function shots(page: Page, name: string, locator?: string) {
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
-    // Nothing reaches past the page's width, on a phone either.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5000 }).toBeLessThanOrEqual(viewport.width);
+    if (!SHOTS) continue;
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      const path = SHOTS && `${SHOTS}/predict-${name}-${viewport.width}-${colorScheme}.png`;
-      if (!path) continue;
+      const path = `${SHOTS}/predict-${name}-${viewport.width}-${colorScheme}.png`;
       if (locator) await page.locator(locator).screenshot({ path });
       else await page.screenshot({ path });
     }
