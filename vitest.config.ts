@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { markdownContent } from './src/node/content-plugin.ts';
+import LongestFirst from './scripts/longest-first.ts';
 
 // Three projects: unit tests in Node; browser tests that build the app once, serve it
 // with `vite preview` and drive Debian's Chromium with playwright-core; and the evidence,
@@ -10,6 +11,8 @@ export default defineConfig({
   test: {
     // How long each file took, for npm test's list of the slowest (scripts/test.ts).
     reporters: ['default', './scripts/file-times-reporter.ts'],
+    // The longest files start first (tests/file-times.json), on a fresh clone too.
+    sequence: { sequencer: LongestFirst },
     // A worker per core (Vitest leaves one core to its own process, which mostly waits):
     // on two cores that is two unit files at a time, not one.
     maxWorkers: availableParallelism(),
