@@ -1,7 +1,8 @@
 // The results charts for readers who cannot tell every colour apart: the stages that run
 // close together (and the yardstick beside them) keep colours apart under simulated
 // protanopia, deuteranopia and tritanopia, neighbouring stages never share a point
-// style, and a run of one size is drawn as bars, not as points stacked on one axis.
+// style, and a run of one size is drawn as bars, not as points stacked on one axis; for a
+// reader who asks for less motion, charts appear drawn rather than grow in.
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
 import { STAGE_POINTS, stageColor, stagePoint, type ChartTheme } from '../src/app/ui/charts/theme.svelte.ts';
@@ -11,7 +12,7 @@ import { fullResults } from './fixtures/full-results.ts';
 
 const LIGHT: ChartTheme = {
   fg: '#1b1b1f', muted: '#6b6b76', border: '#d0d0d7', grid: '#d0d0d7', surface: '#ffffff', accent: '#2f6fdb', good: '#1f8a4c',
-  bad: '#c2362b', warn: '#9a5b00', mono: 'monospace', dark: false, presenter: false, narrow: false, fontSize: 13,
+  bad: '#c2362b', warn: '#9a5b00', mono: 'monospace', dark: false, presenter: false, narrow: false, still: false, fontSize: 13,
 };
 
 // Machado, Oliveira and Fernandes (2009), severity 1, applied to linear RGB.
@@ -90,5 +91,13 @@ describe('the throughput chart', () => {
     expect(lines.type).toBe('line');
     const styles = lines.data.datasets.map((d) => (d as { pointStyle: string }).pointStyle);
     expect(styles.filter((s) => s === 'line').length).toBe(buildModel(results).contestants.filter((c) => c.kind !== 'stage').length);
+  });
+
+  it('grows in over 200 ms, but appears drawn when the reader asks for less motion', () => {
+    const results = fullResults();
+    expect(throughputChart(buildModel(results), LIGHT).options?.animation).toEqual({ duration: 200 });
+    expect(throughputChart(buildModel(results), { ...LIGHT, still: true }).options?.animation).toBe(false);
+    const oneSize = { ...results, runs: results.runs.filter((run) => run.size === 1024), config: { ...results.config, sizes: [1024] } };
+    expect(throughputChart(buildModel(oneSize), { ...LIGHT, still: true }).options?.animation).toBe(false);
   });
 });

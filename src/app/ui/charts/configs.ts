@@ -82,8 +82,13 @@ export function valueAxis(theme: ChartTheme, values: number[], title: string, su
  * minimum were seen left drawn part-way (shorter than their whiskers) long after the
  * 200 ms animation; a static chart is always right.
  */
-function barAnimation(values: number[]): false | { duration: number } {
-  return needsLogScale(values) ? false : { duration: 200 };
+function barAnimation(theme: ChartTheme, values: number[]): false | { duration: number } {
+  return needsLogScale(values) ? false : growing(theme);
+}
+
+/** Charts grow in over 200 ms, but for a reader whose system asks for less motion: theirs appear drawn. */
+function growing(theme: ChartTheme): false | { duration: number } {
+  return theme.still ? false : { duration: 200 };
 }
 
 /** Breaks a label into lines of at most `width` characters at spaces (a longer word keeps its own line). */
@@ -187,7 +192,7 @@ export function throughputChart(model: ResultsModel, theme: ChartTheme): ChartCo
     options: {
       responsive: true,
       maintainAspectRatio: false,
-      animation: { duration: 200 },
+      animation: growing(theme),
       interaction: { mode: 'nearest', intersect: false },
       scales: {
         x: { ...categoryAxis(theme), title: { display: true, text: 'input size', color: theme.muted, font: font(theme) } },
@@ -237,7 +242,7 @@ function throughputBars(model: ResultsModel, size: number, theme: ChartTheme): C
       indexAxis: 'y',
       responsive: true,
       maintainAspectRatio: false,
-      animation: barAnimation(values),
+      animation: barAnimation(theme, values),
       scales: { x: valueAxis(theme, values, `MB/s at ${formatSize(size)}`), y: categoryAxis(theme) },
       plugins: {
         legend: { display: false },
@@ -286,7 +291,7 @@ export function speedupChart(rows: StepRow[], theme: ChartTheme): ChartConfigura
       indexAxis: 'y',
       responsive: true,
       maintainAspectRatio: false,
-      animation: { duration: 200 },
+      animation: growing(theme),
       layout: { padding: { top: theme.fontSize * 1.6 } },
       scales: {
         x: valueAxis(theme, values, 'speedup over the stage it is compared with', 'x'),
@@ -326,7 +331,7 @@ export function baselineChart(rows: BaselineRow[], model: ResultsModel, theme: C
       indexAxis: 'y',
       responsive: true,
       maintainAspectRatio: false,
-      animation: { duration: 200 },
+      animation: growing(theme),
       layout: { padding: { top: theme.fontSize * 1.6 } },
       scales: {
         x: valueAxis(theme, [...ratios, ...rows.flatMap((r) => r.range ?? []), 1], 'throughput relative to blake3-wasm', 'x'),
@@ -368,7 +373,7 @@ export function compareChart(bars: CompareBar[], labels: [string, string], theme
       indexAxis: 'y',
       responsive: true,
       maintainAspectRatio: false,
-      animation: barAnimation(values),
+      animation: barAnimation(theme, values),
       scales: { x: valueAxis(theme, values, 'MB/s'), y: categoryAxis(theme) },
       plugins: {
         legend: legend(theme, 'top'),
@@ -403,7 +408,7 @@ export function ladderChart(ladder: EngineLadder, metric: 'ratio' | 'mbps', them
       indexAxis: 'y',
       responsive: true,
       maintainAspectRatio: false,
-      animation: barAnimation(values),
+      animation: barAnimation(theme, values),
       layout: { padding: { top: metric === 'ratio' ? theme.fontSize * 1.6 : 0 } },
       scales: { x: axis, y: categoryAxis(theme) },
       plugins: {

@@ -21,11 +21,14 @@ export interface ChartTheme {
   presenter: boolean;
   /** A phone-width window: legends go under the chart and long axis labels wrap. */
   narrow: boolean;
+  /** The reader's system asks for less motion (prefers-reduced-motion): charts appear drawn, not grown. */
+  still: boolean;
   /** Base font size for ticks and legends, px: large enough to read from the back of a room in presenter mode. */
   fontSize: number;
 }
 
 const NARROW = '(max-width: 40rem)';
+const STILL = '(prefers-reduced-motion: reduce)';
 
 const FALLBACK = { fg: '#1b1b1f', muted: '#6b6b76', border: '#d0d0d7', surface: '#ffffff', accent: '#2f6fdb', good: '#1f8a4c', bad: '#c2362b', warn: '#9a5b00', mono: 'ui-monospace, monospace' };
 
@@ -79,6 +82,7 @@ function readTheme(): ChartTheme {
     dark: isDarkColor(bg),
     presenter,
     narrow: matchMedia(NARROW).matches,
+    still: matchMedia(STILL).matches,
     // In presenter mode a chart's labels follow the page's type, which grows with the screen.
     fontSize: presenter ? Math.round(parseFloat(style.fontSize) * 0.85) || 20 : 13,
   };
@@ -95,6 +99,7 @@ class ThemeWatcher {
     new MutationObserver(refresh).observe(document.documentElement, { attributes: true });
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', refresh);
     matchMedia(NARROW).addEventListener('change', refresh);
+    matchMedia(STILL).addEventListener('change', refresh);
     // Presenter type follows the screen's size: a resized window (or a projector) changes it.
     addEventListener('resize', () => {
       if (this.current.presenter && readTheme().fontSize !== this.current.fontSize) refresh();
