@@ -92,6 +92,9 @@ export async function openApp(
     viewport: { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
     serviceWorkers: options.serviceWorkers ?? SERVICE_WORKERS,
+    // As a reader who asks for less motion: charts appear drawn and transitions are off, so
+    // a test judges each page as it ends up, and the browser paints no frames in between.
+    reducedMotion: 'reduce',
   });
   if (options.beforeLoad) await context.addInitScript(options.beforeLoad);
   const page = await context.newPage();
