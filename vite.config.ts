@@ -6,40 +6,16 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { VitePWA } from 'vite-plugin-pwa';
 import { securityHeaders } from './src/core/site/security-headers.ts';
 import { HTML_PAGES } from './src/core/site/html-pages.ts';
+import { SANDBOX_PATH, sandboxHeaders as sandboxHeadersFor, sandboxScript } from './src/core/site/sandbox-headers.ts';
 import { markdownContent } from './src/node/content-plugin.ts';
 
 // The app's headers live in their own file, which the class server imports too.
 export { securityHeaders };
 
-// The playground's sandbox page (src/app/playground/sandbox-page.html) runs code typed in the
-// editor, so it gets the opposite of the app's trust: an opaque origin (the app embeds
-// it with sandbox="allow-scripts"), and a policy of its own that allows only its one
-// inline script (by hash), blob: modules and workers (the compiled drafts and the bench
-// core, handed over as text) and WebAssembly, and no connection at all. Nothing else of
-// the app is loosened: these headers go with that one file only.
+// The playground's sandbox page, served with a policy of its own (src/core/site/sandbox-headers.ts).
 const SANDBOX_SOURCE = readFileSync(new URL('./src/app/playground/sandbox-page.html', import.meta.url), 'utf8');
-export const SANDBOX_PATH = '/sandbox.html';
-
-function inlineScriptHash(html: string): string {
-  const script = /<script>([\s\S]*?)<\/script>/.exec(html);
-  if (!script) throw new Error('src/app/playground/sandbox-page.html has no inline <script>');
-  return `'sha256-${createHash('sha256').update(script[1]).digest('base64')}'`;
-}
-
-const sandboxPolicy = [
-  "default-src 'none'",
-  `script-src ${inlineScriptHash(SANDBOX_SOURCE)} blob: 'wasm-unsafe-eval'`,
-  'worker-src blob:',
-  "connect-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'self'",
-].join('; ');
-
-export const sandboxHeaders: Record<string, string> = {
-  ...securityHeaders,
-  'Content-Security-Policy': sandboxPolicy,
-};
+export { SANDBOX_PATH };
+export const sandboxHeaders = sandboxHeadersFor(createHash('sha256').update(sandboxScript(SANDBOX_SOURCE)).digest('base64'));
 
 /** Serves (dev, preview) and emits (build) the sandbox page with its own headers. */
 function sandboxPage(): Plugin {

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { POST_ID_HEADER } from '../../src/core/class/protocol.ts';
 import { call, classWithStudents, follow, startClassServer, type ClassServer } from '../fixtures/class-server.ts';
 import { axeFindings } from './axe.ts';
-import { launchBrowser, screenshots, SERVICE_WORKERS } from './harness.ts';
+import { baseURL, launchBrowser, screenshots, SERVICE_WORKERS } from './harness.ts';
 
 /** What a page logs while its server is out of reach: failed requests, and nothing else. */
 const NETWORK_ERRORS = /Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|FAILED|INCOMPLETE_CHUNKED_ENCODING)|EventSource/;
@@ -58,6 +58,16 @@ describe('a class whose network drops', () => {
     expect(worker.headers.get('cache-control')).toBe('no-cache');
     expect(worker.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
     expect(await worker.text()).toContain('precache');
+  });
+
+  it('serves the playground’s sandbox page with its own policy, the one Vite’s server gives it, not the app’s', async () => {
+    const [ours, vites] = await Promise.all([fetch(`${server.url}/sandbox.html`), fetch(`${baseURL()}/sandbox.html`)]);
+    expect(ours.status).toBe(200);
+    const policy = ours.headers.get('content-security-policy');
+    expect(policy).toBe(vites.headers.get('content-security-policy'));
+    expect(policy).toMatch(/script-src 'sha256-[^']+' blob: 'wasm-unsafe-eval'/);
+    expect(ours.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+    expect(await ours.text()).toBe(await vites.text());
   });
 
   it('keeps a student’s results while offline and posts them once when the connection returns; the projector reconnects and catches up', async () => {

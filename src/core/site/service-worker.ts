@@ -3,6 +3,7 @@
 // the Content Security Policy with what only a header can carry (frame-ancestors), and
 // the Document-Policy that lets the page start the JS Self-Profiling API. A response that
 // already carries COEP came from a host that sends the headers itself and passes unchanged.
+import { SANDBOX_PATH } from './sandbox-headers.ts';
 import { securityHeaders } from './security-headers.ts';
 
 /** Relative to the page, so the app also works from a folder of its host. */
@@ -14,14 +15,12 @@ export const ACTIVATE_UPDATE = 'activate-update';
 /** Marks a response the worker changed, so the page can say where its isolation came from. */
 export const ISOLATION_MARKER = 'X-Blake3-Lab-Isolation';
 
-/** The playground's sandbox keeps its own policy (vite.config.ts), never the app's. */
-const SANDBOX_PATH = '/sandbox.html';
-
 export function withIsolationHeaders(response: Response, path: string): Response {
   // Redirects, errors and other origins stay as they are; so does anything the host already isolates.
   if (response.type !== 'basic' || response.headers.has('Cross-Origin-Embedder-Policy')) return response;
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(securityHeaders)) {
+    // The playground's sandbox keeps its own policy, never the app's.
     if (name === 'Content-Security-Policy' && path.endsWith(SANDBOX_PATH)) continue;
     headers.set(name, value);
   }

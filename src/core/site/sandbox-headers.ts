@@ -1,0 +1,32 @@
+// The playground's sandbox page (src/app/playground/sandbox-page.html) runs code typed in
+// the editor, so it gets the opposite of the app's trust: an opaque origin (the app embeds
+// it with sandbox="allow-scripts"), and a policy of its own that allows only its one
+// inline script (by hash), blob: modules and workers (the compiled drafts and the bench
+// core, handed over as text) and WebAssembly, and no connection at all. Nothing else of
+// the app is loosened: these headers go with that one file only, from Vite's servers
+// (vite.config.ts), the class server (server/app.ts) and public/_headers alike.
+import { securityHeaders } from './security-headers.ts';
+
+/** Where the app and every host serve the sandbox page. */
+export const SANDBOX_PATH = '/sandbox.html';
+
+/** The sandbox page's one inline script, whose hash its policy allows. */
+export function sandboxScript(html: string): string {
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html);
+  if (!script) throw new Error('the sandbox page has no inline <script>');
+  return script[1];
+}
+
+/** The sandbox page's headers, given the SHA-256 of its inline script in base64. */
+export function sandboxHeaders(scriptSha256: string): Record<string, string> {
+  const policy = [
+    "default-src 'none'",
+    `script-src 'sha256-${scriptSha256}' blob: 'wasm-unsafe-eval'`,
+    'worker-src blob:',
+    "connect-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+  return { ...securityHeaders, 'Content-Security-Policy': policy };
+}
