@@ -7,15 +7,13 @@
 // npm test`. A file missing from it (a new one) starts first, as Vitest starts the files
 // it knows nothing of. The order changes when files run, never what they check.
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import type { FileTime } from './file-times-reporter.ts';
 
-const TIMES = new URL('../tests/file-times.json', import.meta.url);
-
-function storedSeconds(): Map<string, number> {
+function storedSeconds(root: string): Map<string, number> {
   try {
-    const rows = JSON.parse(readFileSync(TIMES, 'utf8')) as FileTime[];
+    const rows = JSON.parse(readFileSync(join(root, 'tests', 'file-times.json'), 'utf8')) as FileTime[];
     return new Map(rows.map((row) => [`${row.project}:${row.file}`, row.seconds]));
   } catch {
     return new Map(); // no file, or not JSON: every file counts as new
@@ -24,7 +22,7 @@ function storedSeconds(): Map<string, number> {
 
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const stored = storedSeconds();
+    const stored = storedSeconds(this.ctx.config.root);
     const seconds = (file: TestSpecification) => stored.get(`${file.project.name}:${relative(this.ctx.config.root, file.moduleId)}`) ?? Infinity;
     // Projects in Vitest's order (they run one after the other); within one, longest first.
     const projects = [...new Set((await super.sort(files)).map((file) => file.project.name))];
