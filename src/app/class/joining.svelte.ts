@@ -5,13 +5,13 @@
 // wait by the server's pace, it tries again after the wait it was given.
 import { classApi, ClassApiError, type Student } from './api.ts';
 import { checkNickname } from '../../core/class/nickname.ts';
+import { toBase64Url } from '../../core/results/io/share.ts';
 import type { ClassInfo, RefusalReason } from '../../core/class/protocol.ts';
 
 /** One id per page (random, 96 bits), so the teacher's board counts a page that keeps being refused once. */
 function attemptId(): string {
   // getRandomValues works on plain-HTTP pages too, where crypto.randomUUID does not.
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(12)));
 }
 
 export class Joining {

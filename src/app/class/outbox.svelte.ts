@@ -10,6 +10,7 @@
 import type { Results } from '../../core/bench/results.ts';
 import { POST_EVERY_MS, POST_ID_PATTERN } from '../../core/class/protocol.ts';
 import type { EntrySummary } from '../../core/class/summary.ts';
+import { toBase64Url } from '../../core/results/io/share.ts';
 import { validateResults } from '../../core/results/io/validate.ts';
 import { ClassApiError } from './api.ts';
 
@@ -51,8 +52,7 @@ export const waitingKey = (code: string) => `blake3-lab:class:${code}:waiting-re
 
 /** 128 random bits in base64url. getRandomValues, unlike randomUUID, works on a plain-HTTP class page too. */
 export function newPostId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 function defaultStorage(): Store | null {
