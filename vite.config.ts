@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { defineConfig, type Connect, type Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, runnerImport, type Connect, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { VitePWA } from 'vite-plugin-pwa';
 import { securityHeaders } from './src/core/site/security-headers.ts';
@@ -104,10 +105,41 @@ const offlineApp = VitePWA({
   },
 });
 
+/**
+ * Modules whose exports are data worked out from the lesson's files: every stage's story,
+ * its figures filled in from the committed runs, profiles and V8 evidence in data/
+ * (src/app/story/narrative.ts), and the front page's words (intro-prose.ts). Working
+ * them out reads the Markdown, whole runs through the results validator and the
+ * statistics; the build does it once, in Node through Vite's module runner, and ships the
+ * data in their place. A first visit downloads the words, not the runs and the code that
+ * reads them, and spends no time on them. The dev server and the tests run the modules
+ * themselves, from the same files.
+ */
+const PRERENDERED = ['src/app/story/narrative.ts', 'src/app/story/intro-prose.ts'].map((path) => fileURLToPath(new URL(`./${path}`, import.meta.url)));
+
+function prerenderedData(): Plugin {
+  return {
+    name: 'blake3-lab-prerendered-data',
+    apply: 'build',
+    async load(id) {
+      const file = id.split('?')[0];
+      if (!PRERENDERED.includes(file)) return null;
+      const root = fileURLToPath(new URL('.', import.meta.url));
+      const { module, dependencies } = await runnerImport<Record<string, unknown>>(file, { root, logLevel: 'error', plugins: [markdownContent()] });
+      for (const dependency of dependencies) this.addWatchFile(dependency);
+      // Its data only: a page that imports one of its functions fails the build, which names it.
+      return Object.entries(module)
+        .filter(([, value]) => typeof value !== 'function')
+        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};\n`)
+        .join('');
+    },
+  };
+}
+
 const KEEP_FUNCTION_NAMES = { function: true, class: false };
 
 export default defineConfig({
-  plugins: [svelte(), sandboxPage(), markdownContent(), offlineApp],
+  plugins: [svelte(), sandboxPage(), markdownContent(), prerenderedData(), offlineApp],
   define: { __APP_VERSION__: JSON.stringify(buildVersion()) },
   worker: {
     format: 'es',
