@@ -6,7 +6,6 @@
 import { proxy, wrap } from 'comlink';
 import { STAGES } from '../../../steps/index.ts';
 import type { ProfileWorkerApi } from '../../../workers/profile.worker.ts';
-import { browserHost } from '../bench/browser.ts';
 import { fromSelfProfiling } from '../../core/profile/from-self-profiling.ts';
 import type { StageProfile } from '../../core/profile/profile.ts';
 import { Cancelled, chooseSize, profileInSlices, testInput, type SizeChoice, type SlicedProfile } from '../../core/profile/self-profiler.ts';
@@ -76,7 +75,9 @@ export class LiveProfile {
     this.error = '';
     const onProgress = (done: number) => (this.progress = done);
     try {
-      const [worker, host] = await Promise.all([inWorker(index, wantedBytes, signal, onProgress), browserHost()]);
+      // Which browser this is comes from the bench's module, which loads with the first profile, not with the section.
+      const host = import('../bench/browser.ts').then(({ browserHost }) => browserHost());
+      const [worker, { runtimeVersion, cores, os }] = await Promise.all([inWorker(index, wantedBytes, signal, onProgress), host]);
       const taken = worker ?? (await onPage(index, wantedBytes, signal, onProgress));
       const stage = STAGES[index];
       this.where = worker ? 'worker' : 'page';
@@ -87,8 +88,8 @@ export class LiveProfile {
         source: {
           tool: `JS Self-Profiling API, ${worker ? 'in a Web Worker' : 'on the page'}`,
           engine: 'V8',
-          runtime: host.runtimeVersion,
-          cpu: `${host.cores} logical cores, ${host.os}`,
+          runtime: runtimeVersion,
+          cpu: `${cores} logical cores, ${os}`,
           intervalUs: taken.intervalMs * 1000,
         },
       });
