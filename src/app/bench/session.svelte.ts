@@ -9,6 +9,7 @@ import { BASELINE_INFO } from '../../../steps/baseline-info.ts';
 import { MAX_TEXT } from '../../core/results/io/limits.ts';
 import { current } from '../ui/current-run.svelte.ts';
 import { MIN_ROUNDS_FOR_INTERVAL } from '../../core/results/text/short-run.ts';
+import { benchPageRun } from './bench-running.svelte.ts';
 import { DEFAULT_CLEAR_LIMIT_MIN, DEFAULT_CLEAR_PERCENT, isClear, MAX_CLEAR_ROUNDS, widest, type Widest } from '../../core/results/analysis/until-clear.ts';
 
 /** What ended a run that runs until the answer is clear, for the status line. */
@@ -58,7 +59,12 @@ export class BenchSession {
   clearEnd = $state.raw<ClearEnd | null>(null);
   label = $state('');
 
-  running = $state(false);
+  get running(): boolean {
+    return benchPageRun.going;
+  }
+  set running(going: boolean) {
+    benchPageRun.going = going;
+  }
   progress = $state.raw<Progress | null>(null);
   /** performance.now() at the start and the end of the last run. */
   startedAt = $state(0);

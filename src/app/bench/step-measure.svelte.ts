@@ -3,9 +3,11 @@
 // shows a progress line, and keeps the step's results for the answer beside the button.
 // What it measured joins this device's results (current-run.svelte.ts), so the stage's
 // card and the Results page show it too. It lives at module level: a run keeps going
-// while the reader scrolls or visits another page, and one step runs at a time.
-import { startBenchmark, type Progress, type RunningBenchmark } from './browser.ts';
-import { session } from './session.svelte.ts';
+// while the reader scrolls or visits another page, and one step runs at a time. The bench
+// itself (its workers' bridge, the runner, the libraries it measures against) loads on the
+// first click, not with the page.
+import type { Progress, RunningBenchmark, startBenchmark } from './browser.ts';
+import { benchPageRun } from './bench-running.svelte.ts';
 import { stepPlan, type PlanPart } from './step-plan.ts';
 import type { Results } from '../../core/bench/results.ts';
 import { mergeResults } from '../../core/results/merge.ts';
@@ -27,7 +29,7 @@ class StepMeasure {
 
   /** Why a step cannot start now, or null. */
   get blocked(): string | null {
-    if (session.running) return 'A benchmark is running on the Benchmark page; measure this step when it ends.';
+    if (benchPageRun.going) return 'A benchmark is running on the Benchmark page; measure this step when it ends.';
     if (this.running) return `Stage ${this.index}'s step is being measured.`;
     return null;
   }
@@ -41,11 +43,13 @@ class StepMeasure {
     this.error = null;
     this.cancelled = false;
     try {
+      const { startBenchmark } = await import('./browser.ts');
       // A cancelled step keeps nothing: half a step is no answer, and it would not replace a whole one.
-      let results = await this.#part(plan, 'step');
+      if (this.cancelled) return;
+      let results = await this.#part(startBenchmark, plan, 'step');
       if (this.cancelled) return;
       if (plan.yardstick) {
-        const yardstick = await this.#part(plan.yardstick, 'yardstick');
+        const yardstick = await this.#part(startBenchmark, plan.yardstick, 'yardstick');
         if (this.cancelled) return;
         results = mergeResults(results, yardstick);
       }
@@ -65,10 +69,10 @@ class StepMeasure {
     this.#run?.cancel();
   }
 
-  #part(plan: PlanPart, part: 'step' | 'yardstick'): Promise<Results> {
+  #part(start: typeof startBenchmark, plan: PlanPart, part: 'step' | 'yardstick'): Promise<Results> {
     this.part = part;
     this.progress = null;
-    const run = startBenchmark({ contestants: plan.contestants, sizes: plan.sizes, rounds: plan.rounds }, { onProgress: (p) => (this.progress = p) });
+    const run = start({ contestants: plan.contestants, sizes: plan.sizes, rounds: plan.rounds }, { onProgress: (p) => (this.progress = p) });
     this.#run = run;
     return run.done;
   }
