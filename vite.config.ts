@@ -127,10 +127,11 @@ function prerenderedData(): Plugin {
       const root = fileURLToPath(new URL('.', import.meta.url));
       const { module, dependencies } = await runnerImport<Record<string, unknown>>(file, { root, logLevel: 'error', plugins: [markdownContent()] });
       for (const dependency of dependencies) this.addWatchFile(dependency);
-      // Its data only: a page that imports one of its functions fails the build, which names it.
+      // Its data only: a page that imports one of its functions fails the build, which names
+      // it. As JSON text, which V8 reads faster than the same data written as code.
       return Object.entries(module)
         .filter(([, value]) => typeof value !== 'function')
-        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};\n`)
+        .map(([name, value]) => `export const ${name} = JSON.parse(${JSON.stringify(JSON.stringify(value))});\n`)
         .join('');
     },
   };

@@ -42,9 +42,12 @@ export function hasVisibleCharacter(text: string): boolean {
   return /[\p{L}\p{N}\p{S}\p{P}]/u.test(text.replace(BLANK_LOOKING, ''));
 }
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+// Made on first use: making one loads the engine's break rules, which a page that never
+// reads a results document (a first visit) should not wait for.
+let segmenter: Intl.Segmenter | undefined;
 
 /** The text's characters as a reader counts them (grapheme clusters: "é", "👩‍💻" and "🇫🇷" are one each), each as its UTF-16 string. */
 export function graphemes(text: string): string[] {
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
   return Array.from(segmenter.segment(text), (part) => part.segment);
 }

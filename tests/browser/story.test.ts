@@ -157,7 +157,8 @@ describe('the story', () => {
     const { page } = opened;
     await expect.poll(() => heading(page).textContent()).toBe(INTRO.title);
     expect(await page.locator('main .lede').first().textContent()).toMatch(new RegExp(`^${introFigures().count} versions`));
-    expect(await page.locator('main h2').allTextContents()).toEqual([INTRO.blake3, INTRO.lesson, INTRO.use].map((section) => section.heading));
+    // The sections under the first screen are drawn after the first paint.
+    await expect.poll(() => page.locator('main h2').allTextContents()).toEqual([INTRO.blake3, INTRO.lesson, INTRO.use].map((section) => section.heading));
     expect(await page.locator('main h3').allTextContents()).toEqual([INTRO.chunks, INTRO.compression, INTRO.chaining, INTRO.tree, INTRO.map].map((section) => section.heading));
     const use = page.locator('main section[aria-labelledby="use-title"]');
     expect(await use.locator('li').count()).toBe(INTRO.use.items.length);
