@@ -5,11 +5,12 @@
 // thread where no worker can start.
 //
 // Reading and hashing overlap: a worker has two parts in flight, and while it hashes one
-// the browser reads the other. The browser can only pass the bytes on when the worker's
-// thread is free to take them (in Chromium a read is a pipe of a few megabytes that the
-// worker empties), so the SIMD stages hash a piece in steps of HASH_STEP_BYTES, each a
-// subtree of its own, and let the reads run between steps; the steps' chaining values
-// merge into the piece's (./tree.ts).
+// the browser reads the other (one part hashes at a time, so the other's read is never
+// held up behind a second hash). The browser can only pass the bytes on when the worker's
+// thread is free to take them (in Chromium a read goes through a pipe of half a megabyte
+// to two that the worker's thread empties), so the SIMD stages hash a piece in steps of
+// HASH_STEP_BYTES, each a subtree of its own, and let the reads run between steps; the
+// steps' chaining values merge into the piece's (./tree.ts).
 //
 // Stage 11 on a file is stage 10's code on every core, as stage 11 is: each worker loads
 // stage 10 and hashes whole subtrees; the page merges them. Stage 11's own module starts a
@@ -29,9 +30,12 @@ export function kernelOf(index: number): number {
 }
 
 /**
- * Bytes a SIMD stage hashes before it lets the reads under way take what has arrived. On 2
- * workers in Chromium 156 (2-core AMD EPYC), hashing 16 MiB pieces whole took 1.6-1.8 s
- * for 1 GiB that took 1.1-1.3 s to read alone; in steps of 1 MiB, 1.3 s; of 256 KiB, 1.6-2.0.
+ * Bytes a SIMD stage hashes before it lets the reads under way take what has arrived:
+ * about what a read's pipe holds, so the browser need not wait on a full pipe while a step
+ * hashes (about 1 ms). On 2 workers in Chromium 156 (2-core AMD EPYC, the machine shared),
+ * 1 GiB read alone in 1.0-1.3 s; hashed in 16 MiB pieces whole, 1.6-1.8 s; in steps of
+ * 1 MiB, 1.3 s; of 256 KiB, 1.6-2.0 (3 runs each). Later runs on a machine busier still
+ * could not tell 512 KiB to 16 MiB apart (medians of 11 runs 1.5-1.8 s, fastest 1.0-1.1).
  */
 export const HASH_STEP_BYTES = 1024 * 1024;
 /**
@@ -68,12 +72,20 @@ export async function loadKernel(index: number, capabilities: Capabilities): Pro
 export async function hashPart(file: Blob, part: Part, reader: PieceReader): Promise<Uint8Array> {
   if (!hasher) throw new Error('no stage is loaded');
   const bytes = await reader.read(file, part.start, part.end);
+  // One piece hashes at a time: the other only reads, and finishes its read sooner.
+  const turn = hashTurn;
+  let done!: () => void;
+  hashTurn = new Promise<void>((resolve) => (done = resolve));
   try {
+    await turn;
     return await hashBytes(hasher, bytes, part);
   } finally {
+    done();
     reader.release(bytes);
   }
 }
+
+let hashTurn: Promise<void> = Promise.resolve();
 
 /** Reads the part and hashes nothing: what the browser's reading alone costs. */
 export async function readPart(file: Blob, part: Part, reader: PieceReader): Promise<void> {
