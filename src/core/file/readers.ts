@@ -30,13 +30,16 @@ export type ReaderKind = (typeof READER_KINDS)[number];
 
 /**
  * The order readers are tried in, the same in every engine: each engine's fastest reader
- * it offers comes first. Reading a 1 GiB file from the page cache on 2 workers, 2 reads in
- * flight each, medians of several runs on a 2-core AMD EPYC (the machine shared):
- * Chromium 156 byob 1.1-1.3 s, slice 1.4-1.8, FileReaderSync 1.5-1.9, stream 1.7-2.0;
- * Firefox 153 byob 1.4-1.5, stream 1.9-2.3, FileReaderSync 2.2-2.5, slice 2.2-4.7;
- * WPE WebKit 2.38 (no BYOB) slice 2.5-2.6, FileReaderSync 2.5-3.6, stream 3.4.
- * FileReaderSync comes last whatever it measures: it blocks its thread, so nothing can
- * notice that it stalled.
+ * it offers comes first. `npm run bench -- --file F --browser chromium,firefox,webkit
+ * --readers byob,slice,stream,sync --rounds 5`, F 1 GiB of random bytes in the page cache,
+ * a 2-core AMD EPYC, medians, seconds to read it only / to hash it (stage 11; stage 8 in
+ * WebKit) with that reader alone:
+ *   Chromium 156  byob 0.73 / 1.27, slice 1.13 / 1.51, stream 1.34 / 1.76, sync 1.49 / 2.02
+ *                 (CPU seconds per GiB read: byob 1.37, of it 0.35 in the workers; slice 2.12, 0.93)
+ *   Firefox 153   byob 1.11 / 1.54, stream 1.24 / 1.69, sync 1.27 / 2.05, slice 1.81 / 2.42
+ *   WPE WebKit 2.38  no byob; slice 1.59 / 4.23, sync 1.53 / 5.47, stream 1.92 / 5.03
+ * FileReaderSync comes last whatever it measures: it blocks its worker, which then hashes
+ * nothing while it reads, and nothing can notice that it stalled.
  */
 export const READER_ORDER: readonly ReaderKind[] = ['byob', 'slice', 'stream', 'sync'];
 
