@@ -1,5 +1,5 @@
 // npm run bench -- [--stages 0,4,9] [--sizes 1KiB,64KiB] [--rounds N] [--browser [chromium,firefox]] [--native] [--json FILE] [--benchfmt FILE]
-// npm run bench -- --file PATH [--native] [--rounds N] [--json FILE]
+// npm run bench -- --file PATH [--browser LIST] [--native] [--rounds N] [--json FILE]
 //
 // Runs the benchmark engine from the command line: in Node worker threads, or with
 // --browser in a Web Worker of headless browsers, one after the other, each engine's runs
@@ -8,9 +8,10 @@
 // and against blake3-wasm, with p-values, Holm-adjusted p and a verdict). With --native
 // the blake3 crate compiled natively is timed too, in slices of rounds that take turns
 // with the JavaScript runs, and the tables say "x native-sse41". With --file, stages 10 and
-// 11 hash one file from disk in headless Chromium, as the file page does, in turns with
-// b3sum (--native), and the table says "x b3sum". Ctrl-C stops the run and still reports
-// the samples taken so far.
+// 11 hash one file from disk in headless Chromium (or each --browser), as the file page
+// does, in turns with stage 11's workers reading only and with b3sum (--native), and the
+// table says "x b3sum" and "x read-only". Ctrl-C stops the run and still reports the
+// samples taken so far.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -138,18 +139,26 @@ function notes(results: Results): string[] {
   return lines;
 }
 
-/** --file: stages 10 and 11 (and b3sum) on one file; the table and the summary on stdout. */
+/** --file: stages 10 and 11, reading only (and b3sum) on one file, in each browser; the tables and the summaries on stdout. */
 async function runFile(options: CliOptions, signal: AbortSignal): Promise<number> {
   const { runFileBench } = await import('../src/node/file-bench.ts');
-  const { B3SUM_ID, B3SUM_THREADS_ID, formatCpuTable, formatFileSummary } = await import('../src/core/bench/file-results.ts');
+  const { B3SUM_ID, B3SUM_THREADS_ID, READ_ONLY_ID, formatCpuTable, formatFileSummary } = await import('../src/core/bench/file-results.ts');
   const rounds = options.plan.rounds;
-  process.stderr.write(`bench: ${options.file}: stages 10 and 11${options.native ? ' and b3sum' : ''} in turns, ${rounds} round${rounds === 1 ? '' : 's'}, stages in headless Chromium\n`);
-  const { results, cpu } = await runFileBench({ path: options.file!, rounds, native: options.native, label: options.label, signal, log: (line) => process.stderr.write(`bench: ${line}\n`) });
+  const where = `headless ${options.browsers.join(', then ')}`;
+  process.stderr.write(`bench: ${options.file}: stages 10 and 11, reading only${options.native ? ' and b3sum' : ''} in turns, ${rounds} round${rounds === 1 ? '' : 's'}, in ${where}\n`);
+  const { results, cpu } = await runFileBench({ path: options.file!, rounds, browsers: options.browsers, readers: options.readers, native: options.native, label: options.label, signal, log: (line) => process.stderr.write(`bench: ${line}\n`) });
   if (options.json) write(options.json, `${JSON.stringify(results, null, 2)}\n`);
   if (options.benchfmt) write(options.benchfmt, toGoBench(results));
   for (const contestant of results.contestants) process.stderr.write(`bench: ${contestant.id}: ${contestant.note}\n`);
   if (!results.runs.some((r) => r.nsPerOp.length > 0)) process.stderr.write('bench: no samples were taken, so there is no table\n');
-  else process.stdout.write(`${formatStageReport(compareStages(results, { baseline: B3SUM_THREADS_ID, native: B3SUM_ID }))}\n${formatFileSummary(results)}\n${formatCpuTable(cpu)}`);
+  else {
+    const perEngine = splitByEngine(results);
+    for (const part of perEngine) {
+      if (perEngine.length > 1) process.stdout.write(`\n## ${describeEngine(enginesOf(part)[0])}\n\n`);
+      process.stdout.write(`${formatStageReport(compareStages(part, { baseline: B3SUM_THREADS_ID, native: B3SUM_ID, ceiling: READ_ONLY_ID }))}\n${formatFileSummary(part)}`);
+    }
+    if (cpu.length > 0) process.stdout.write(`\n${formatCpuTable(cpu)}`);
+  }
   const failed = results.runs.filter((r) => r.status === 'failed');
   for (const run of failed) process.stderr.write(`bench: ${run.contestant} failed: ${run.reason}\n`);
   return failed.length > 0 ? 1 : 0;

@@ -6,6 +6,7 @@ import { BASELINES } from '../../steps/baselines.ts';
 import { contestantById } from '../core/bench/contestants.ts';
 import { BROWSER_IDS, type BrowserId } from '../core/bench/engines.ts';
 import { FILE_DEFAULT_ROUNDS, FILE_STAGE_IDS } from '../core/bench/file-results.ts';
+import { READER_KINDS, type ReaderKind } from '../core/file/readers.ts';
 import { usage, valueOptions, type UsageOption } from '../core/usage.ts';
 import { checkPlan, parseSize, DEFAULT_ROUNDS, DEFAULT_SIZES, type BenchPlan } from '../core/bench/plan.ts';
 
@@ -34,7 +35,12 @@ const OPTIONS: UsageOption[] = [
   {
     flag: '--file',
     value: 'PATH',
-    help: `time stages 10 and 11 on one file instead, read in headless Chromium as the file page reads it: one worker, then one per core, in turns for --rounds rounds (default ${FILE_DEFAULT_ROUNDS}); with --native also b3sum (native/b3sum) on one and on every thread, and the table says "x b3sum"`,
+    help: `time stages 10 and 11 on one file instead, read as the file page reads it, in headless Chromium or each --browser in turn: one worker, then one per core, and the same workers reading only, in turns for --rounds rounds (default ${FILE_DEFAULT_ROUNDS}); with --native also b3sum (native/b3sum) on one and on every thread; the table says "x b3sum" and "x read-only"`,
+  },
+  {
+    flag: '--readers',
+    value: 'LIST',
+    help: `with --file: also hash and read only with each of these readers alone (${READER_KINDS.join(', ')}), rows hash.READER and read-only.READER, to compare them in each browser`,
   },
   { flag: '--json', value: 'FILE', help: 'also write the results document' },
   { flag: '--benchfmt', value: 'FILE', help: 'also write Go benchmark text, benchfmt (for benchstat); --gofmt is its old name, still read' },
@@ -62,6 +68,8 @@ export interface CliOptions {
   label?: string;
   /** --file: the file to hash; the plan's contestants and sizes do not apply. */
   file?: string;
+  /** --file --readers: readers to time alone, besides the page's order. */
+  readers?: ReaderKind[];
   help: boolean;
   /** Options given by an old name, each as a sentence to print. */
   deprecated: string[];
@@ -141,14 +149,29 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (file !== undefined) {
     const clash = NOT_WITH_FILE.find((name) => values.has(name));
     if (clash) throw new RangeError(`${clash} does not apply with --file, which times stages 10 and 11 (and b3sum with --native) on the file`);
-    if (browsers.some((id) => id !== 'chromium')) throw new RangeError('--file runs in headless Chromium only: it reads the file by its path, which only Chromium\'s driver can give a page');
     if (file.trim() === '') throw new RangeError('--file needs the path of a file');
+    const readers = values.has('--readers') ? list(values.get('--readers')!) : undefined;
+    for (const reader of readers ?? []) {
+      if (!(READER_KINDS as readonly string[]).includes(reader)) throw new RangeError(`unknown reader "${reader}" for --readers; choose from ${READER_KINDS.join(', ')}`);
+    }
     const rounds = values.has('--rounds') ? number('--rounds', values.get('--rounds')!) : FILE_DEFAULT_ROUNDS;
     if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`--rounds is a whole number of rounds, at least 1, not ${rounds}`);
     // The plan only carries the rounds: the file is the one size, stages 10 and 11 the contestants.
     const plan: BenchPlan = { contestants: [...FILE_STAGE_IDS], sizes: [], rounds };
-    return { plan, browsers: ['chromium'], native, json: values.get('--json'), benchfmt: values.get('--benchfmt'), label: values.get('--label'), file, help, deprecated };
+    return {
+      plan,
+      browsers: browsers.length > 0 ? browsers : ['chromium'],
+      native,
+      json: values.get('--json'),
+      benchfmt: values.get('--benchfmt'),
+      label: values.get('--label'),
+      file,
+      ...(readers && { readers: [...new Set(readers)] as ReaderKind[] }),
+      help,
+      deprecated,
+    };
   }
+  if (values.has('--readers')) throw new RangeError('--readers applies with --file only: it compares the ways a file can be read');
   const stages = values.has('--stages') ? list(values.get('--stages')!).map(contestantId) : STAGES.map((s) => s.id);
   const baselineText = values.get('--baselines');
   const baselines = baselineText === undefined ? BASELINES.map((b) => b.id) : baselineText === 'none' ? [] : list(baselineText).map(contestantId);

@@ -1,5 +1,6 @@
 // The file page (#/file) as a user meets it: Cancel stops every worker at once; stage 0
 // refuses a large file and hashes a prefix instead, giving b3sum's line for those bytes;
+// on demand the workers only read the files and the page says how fast, beside the hash;
 // Check says match, mismatch or why a line is not one; Copy all and the .b3 download
 // hold the lines; without WebAssembly SIMD or without workers the page says why and
 // hashes on one thread. In Firefox and WPE WebKit the lines match too, files built in
@@ -85,6 +86,30 @@ describe('the file page in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
     await page.evaluate(chooseBuilt, [BUILT[2]]);
     await expect.poll(() => page.evaluate(readLines)).toEqual([expectedBuiltLines[2]]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says on demand how fast this browser reads the file, and the hash beside it; Cancel stops a read too', async () => {
+    const { page, errors } = await open();
+    await page.evaluate(chooseBuilt, [BUILT[4]]);
+    await expect.poll(() => page.evaluate(readLines)).toEqual([expectedBuiltLines[4]]);
+    await page.getByRole('button', { name: 'How fast can this browser read this file?' }).click();
+    const figure = page.getByTestId('file-read-speed');
+    await expect.poll(async () => (await figure.textContent())?.replace(/\s+/g, ' ')).toMatch(/Reading only, nothing hashed: 3 MiB in \d+\.\d\d s, [\d.]+ MB\/s, on (\d+ workers|one worker) with a BYOB stream reader into kept buffers\./);
+    expect((await figure.textContent())!.replace(/\s+/g, ' ')).toMatch(/Stage 11 hashed it at [\d.]+ MB\/s: \d+\.\d\d× the speed of reading alone\./);
+    // Reading is no hash: the line and its status stay.
+    expect(await page.evaluate(readLines)).toEqual([expectedBuiltLines[4]]);
+    // 2 GiB of zeros takes long enough to cancel: the workers end, and no figure is given.
+    await page.getByTestId('file-stage').selectOption('8');
+    await page.getByTestId('file-input').setInputFiles(sparse);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByTestId('file-status').textContent()).toMatch(/cancelled/);
+    await page.getByRole('button', { name: 'How fast can this browser read this file?' }).click();
+    await expect.poll(() => page.getByRole('progressbar', { name: 'Reading progress' }).getAttribute('aria-valuenow')).not.toBe('0');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.workers().length, { timeout: 2000, interval: 50 }).toBe(0);
+    expect(await figure.count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -1,7 +1,9 @@
 // The file page's state: the files chosen, the stage that hashes them, the threads it
 // runs on (or why only one), the estimate before a hash starts, progress while it runs,
 // and each file's b3sum line. Files are hashed one after another, each on every worker
-// the stage uses. Kept for the visit: leaving the page stops a hash, the lines stay.
+// the stage uses. On demand the same workers only read the files, which says how fast
+// this browser can read them: the most any stage can hash them here. Kept for the visit:
+// leaving the page stops a hash, the lines stay.
 
 import { STAGES } from '../../../steps/index.ts';
 import { detectCapabilities, type Capabilities } from '../../core/bench/capabilities.ts';
@@ -9,6 +11,7 @@ import { b3sumLine } from '../../core/file/b3sum.ts';
 import { estimatePlanMs, prefixBytes, REFUSE_OVER_MS } from '../../core/file/estimate.ts';
 import { EVERY_CORE_STAGE } from '../../core/file/part-hasher.ts';
 import { Cancelled, ON_PAGE_PIECE_BYTES, startOnPage, startWorkers, type FileHasher } from '../../core/file/pool.ts';
+import { READER_NAMES, type ReaderKind, type ReaderSwitch, type ReadOptions } from '../../core/file/readers.ts';
 import { spawnFileWorker } from './file-worker.ts';
 import { PIECES_PER_WORKER_IN_FLIGHT, planParts, toHex, type PartPlan } from '../../core/file/tree.ts';
 import { speedsOf } from './speeds.ts';
@@ -29,6 +32,8 @@ export interface FileEntry {
 }
 
 export interface FileProgress {
+  /** Reading only, to time it; else hashing. */
+  reading?: boolean;
   done: number;
   total: number;
   startedAt: number;
@@ -37,6 +42,23 @@ export interface FileProgress {
   file: number;
   name: string;
   files: number;
+}
+
+/** How fast the chosen files were read, nothing hashed: the most a stage can hash them here. */
+export interface ReadSpeed {
+  bytes: number;
+  ms: number;
+  stage: number;
+  /** Threads that read (0: the page's own). */
+  workers: number;
+  readers: ReaderKind[];
+  /** The files' ids: the figure belongs to these files. */
+  ids: number[];
+}
+
+declare global {
+  // For the tests: how the workers read (another order, a shorter watchdog, a reader that stalls).
+  var __BLAKE3_LAB_FILE_READS__: ReadOptions | undefined;
 }
 
 /** Workers stage 11 starts: one per core the browser reports, at most this many. */
@@ -59,6 +81,10 @@ class FileSession {
   notice = $state<string | null>(null);
   /** The last choice refused as too long, with the prefix offered instead. */
   refused = $state<{ ms: number; prefix: number } | null>(null);
+  /** The last time the files were read without hashing, or why that failed. */
+  readSpeed = $state<ReadSpeed | { error: string } | null>(null);
+  /** What the reads of the last hash did: the readers, and any given up for stalling. */
+  reading = $state<{ readers: ReaderKind[]; stalled: ReaderSwitch[] } | null>(null);
 
   readonly capabilities: Capabilities = detectCapabilities();
   readonly cores = Math.max(1, Math.min(MAX_WORKERS, globalThis.navigator?.hardwareConcurrency ?? 1));
@@ -116,6 +142,7 @@ class FileSession {
     if (files.length === 0) return;
     this.cancel();
     this.entries = files.map((file) => ({ id: this.nextId++, file, status: 'waiting', bytes: file.size }));
+    this.readSpeed = null;
     void this.start();
   }
 
@@ -139,6 +166,7 @@ class FileSession {
     const total = sizes.reduce((a, b) => a + b, 0);
     const startedAt = performance.now();
     this.progress = { done: 0, total, startedAt, now: startedAt, file: 1, name: this.entries[0].file.name, files: this.entries.length };
+    this.reading = null;
     let before = 0;
     try {
       for (const [i, entry] of this.entries.entries()) {
@@ -158,12 +186,14 @@ class FileSession {
             this.progress = { ...this.progress!, done: before + bytes, now };
           });
           if (!current()) throw new Cancelled();
+          this.noteReads(hasher);
           const hex = toHex(digest);
           // A prefix is b3sum's line for that many bytes of the file read from stdin.
           const line = entry.bytes === entry.file.size ? b3sumLine(hex, entry.file.name) : `${hex}  -`;
           this.update(entry.id, { status: 'done', hex, line, ms: performance.now() - began });
         } catch (error) {
           if (error instanceof Cancelled || !current()) throw new Cancelled();
+          this.noteReads(hasher);
           this.update(entry.id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
           this.dropHasher(); // a worker that failed may be gone: the next file gets fresh ones
         }
@@ -178,6 +208,60 @@ class FileSession {
     } finally {
       if (current()) this.running = false;
     }
+  }
+
+  /**
+   * Reads every chosen file whole with the current stage's threads, reader and pieces, and
+   * hashes nothing: how fast this browser reads them, the ceiling of any hash here.
+   */
+  async measureRead(): Promise<void> {
+    if (this.running || this.entries.length === 0 || this.use(this.stage).unavailable) return;
+    const run = ++this.run;
+    const current = () => this.run === run;
+    this.running = true;
+    this.readSpeed = null;
+    const total = this.entries.reduce((sum, e) => sum + e.file.size, 0);
+    const startedAt = performance.now();
+    this.progress = { reading: true, done: 0, total, startedAt, now: startedAt, file: 1, name: this.entries[0].file.name, files: this.entries.length };
+    const readers = new Set<ReaderKind>();
+    let ms = 0;
+    let before = 0;
+    let workers = 0;
+    try {
+      for (const [i, entry] of this.entries.entries()) {
+        const hasher = await this.hasherFor(this.stage);
+        if (!current()) return;
+        workers = hasher.workers;
+        this.progress = { ...this.progress!, file: i + 1, name: entry.file.name };
+        let drawn = 0;
+        const began = performance.now();
+        await hasher.read(entry.file, this.plan(entry.file.size, this.stage, hasher.workers), (bytes) => {
+          const now = performance.now();
+          if (!current() || (now - drawn < PROGRESS_EVERY_MS && bytes < entry.file.size)) return;
+          drawn = now;
+          this.progress = { ...this.progress!, done: before + bytes, now };
+        });
+        ms += performance.now() - began;
+        for (const reader of hasher.lastPass.readers) readers.add(reader);
+        before += entry.file.size;
+      }
+      if (!current()) return;
+      this.progress = { ...this.progress!, done: total, now: performance.now() };
+      this.readSpeed = { bytes: total, ms, stage: this.stage, workers, readers: [...readers], ids: this.entries.map((e) => e.id) };
+    } catch (error) {
+      if (!current() || error instanceof Cancelled) return;
+      this.readSpeed = { error: error instanceof Error ? error.message : String(error) };
+      this.dropHasher();
+    } finally {
+      if (current()) this.running = false;
+    }
+  }
+
+  /** The readers of the hash that just ended, and the reads that stalled and were read again by the next reader. */
+  private noteReads(hasher: FileHasher): void {
+    const { readers, switches } = hasher.lastPass;
+    const stalled = [...(this.reading?.stalled ?? []), ...switches.filter((s) => s.why === 'stalled')];
+    this.reading = { readers: [...new Set([...(this.reading?.readers ?? []), ...readers])], stalled };
   }
 
   /** Stops at once: the workers are terminated mid-part; files not finished are marked cancelled. */
@@ -207,18 +291,24 @@ class FileSession {
     this.dropHasher();
     this.notice = workers === 0 ? 'This page cannot start Web Workers here, so files are hashed on its own thread, a megabyte at a time, slower and between its other work.' : null;
     let hasher: FileHasher;
-    if (workers === 0) hasher = await startOnPage(index, this.capabilities);
+    const reading = globalThis.__BLAKE3_LAB_FILE_READS__ ?? {};
+    if (workers === 0) hasher = await startOnPage(index, this.capabilities, reading);
     else {
       try {
-        hasher = await startWorkers(index, workers, this.capabilities, spawnFileWorker);
+        hasher = await startWorkers(index, workers, this.capabilities, spawnFileWorker, reading);
       } catch (error) {
         this.notice = `The file workers did not start (${error instanceof Error ? error.message : String(error)}), so files are hashed on the page's own thread, a megabyte at a time.`;
-        hasher = await startOnPage(index, this.capabilities);
+        hasher = await startOnPage(index, this.capabilities, reading);
       }
     }
     this.hasher = { key, hasher };
     return hasher;
   }
+}
+
+/** "a BYOB stream reader into kept buffers", or two of them joined, for the page's sentences. */
+export function readerNames(readers: readonly ReaderKind[]): string {
+  return readers.map((r) => READER_NAMES[r]).join(', then ');
 }
 
 export const session = new FileSession();

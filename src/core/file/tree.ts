@@ -104,13 +104,27 @@ function mergeParent(stack: Uint32Array, offset: number, flags: number): void {
  */
 export function rootFromParts(cvs: readonly Uint8Array[]): Uint8Array {
   if (cvs.length < 2) throw new RangeError('a file of one part is hashed whole: there is nothing to merge');
+  return mergeParts(cvs, ROOT);
+}
+
+/**
+ * The chaining value of a node cut the way a file is cut (equal power-of-two parts and a
+ * shorter last one), from its parts' chaining values: a worker hashing a piece in steps
+ * merges the steps' values with this. Never the root: at least two parts.
+ */
+export function nodeFromParts(cvs: readonly Uint8Array[]): Uint8Array {
+  if (cvs.length < 2) throw new RangeError('a node of one part is that part: there is nothing to merge');
+  return mergeParts(cvs, 0);
+}
+
+function mergeParts(cvs: readonly Uint8Array[], lastFlags: number): Uint8Array {
   const stack = new Uint32Array(8 * 64);
   const sizes: number[] = []; // in pieces, of the entries on the stack
   const push = (cv: Uint8Array) => {
     const view = new DataView(cv.buffer, cv.byteOffset, 32);
     for (let i = 0; i < 8; i++) stack[sizes.length * 8 + i] = view.getUint32(i * 4, true);
   };
-  // Every entry but the last: the last waits, since the final merge is the root.
+  // Every entry but the last: the last waits, since the final merge may be the root.
   for (const cv of cvs.slice(0, -1)) {
     push(cv);
     sizes.push(1);
@@ -121,7 +135,7 @@ export function rootFromParts(cvs: readonly Uint8Array[]): Uint8Array {
     }
   }
   push(cvs[cvs.length - 1]);
-  for (let n = sizes.length + 1; n >= 2; n--) mergeParent(stack, (n - 2) * 8, n === 2 ? ROOT : 0);
+  for (let n = sizes.length + 1; n >= 2; n--) mergeParent(stack, (n - 2) * 8, n === 2 ? lastFlags : 0);
   const digest = new Uint8Array(32);
   const out = new DataView(digest.buffer);
   for (let i = 0; i < 8; i++) out.setUint32(i * 4, stack[i], true);

@@ -282,6 +282,8 @@ export interface StageRow {
   vsBaseline: StepComparison | null;
   /** Median throughput over the native reference's at this size ("x native"); null without native rows (see StageOptions.native). */
   timesNative?: number | null;
+  /** Median throughput over the ceiling's at this size ("x read-only"); see StageOptions.ceiling. */
+  timesCeiling?: number | null;
 }
 
 export interface StageGeomean {
@@ -296,6 +298,8 @@ export interface StageReport {
   baseline: string;
   /** The native contestant rows have an "x native" ratio against, when asked for. */
   native?: string;
+  /** The contestant rows have an "x ceiling" ratio against, when asked for. */
+  ceiling?: string;
   alpha: number;
   sizes: number[];
   rows: StageRow[];
@@ -307,6 +311,8 @@ export interface StageOptions extends CompareOptions {
   baseline?: string;
   /** Native contestant every row gets an "x native" ratio against, when the document has its samples. */
   native?: string;
+  /** Another contestant every row gets a ratio against, the most the stages could do (bench --file's "read-only"). */
+  ceiling?: string;
   unit?: 'sec/op' | 'B/s';
 }
 
@@ -345,13 +351,14 @@ export function compareStages(results: Results, options: StageOptions = {}): Sta
     family.push(s);
     return s;
   };
-  const nativeCenter = (size: number): number | null => {
-    const values = options.native === undefined ? undefined : samples(options.native, size);
+  const centerOf = (id: string | undefined, size: number): number | null => {
+    const values = id === undefined ? undefined : samples(id, size);
     return values ? summarize(values, confidence).center : null;
   };
   for (const size of sizes) {
     const base = samples(baseline, size);
-    const native = nativeCenter(size);
+    const native = centerOf(options.native, size);
+    const ceiling = centerOf(options.ceiling, size);
     let previous: { id: string; values: number[] } | null = null;
     for (const id of [...stages, ...others]) {
       const values = samples(id, size);
@@ -366,6 +373,7 @@ export function compareStages(results: Results, options: StageOptions = {}): Sta
         vsPrevious: isStage && previous ? step(previous.values, values, previous.id, steps) : null,
         vsBaseline: base && id !== baseline ? step(base, values, baseline, vsBase) : null,
         ...(options.native !== undefined && { timesNative: timesOf(summarize(values, confidence).center, native, unit) }),
+        ...(options.ceiling !== undefined && { timesCeiling: timesOf(summarize(values, confidence).center, ceiling, unit) }),
       });
       if (isStage) previous = { id, values };
     }
@@ -389,5 +397,14 @@ export function compareStages(results: Results, options: StageOptions = {}): Sta
       vsBaselinePct: ratioGeomean(mine.map((r) => r.vsBaseline)),
     };
   });
-  return { unit, baseline, alpha, sizes, rows, geomeans, ...(options.native !== undefined && { native: options.native }) };
+  return {
+    unit,
+    baseline,
+    alpha,
+    sizes,
+    rows,
+    geomeans,
+    ...(options.native !== undefined && { native: options.native }),
+    ...(options.ceiling !== undefined && { ceiling: options.ceiling }),
+  };
 }

@@ -130,6 +130,8 @@ export function formatStageReport(report: StageReport): string {
     t.span(3, `vs ${report.baseline}`, { align: 'left', margin: ' │ ' });
     const native = report.native !== undefined && rows.some((r) => r.timesNative != null);
     if (native) t.cell(`x ${report.native}`, { margin: ' │ ' });
+    const ceiling = report.ceiling !== undefined && rows.some((r) => r.timesCeiling != null);
+    if (ceiling) t.cell(`x ${report.ceiling}`, { margin: ' │ ' });
     for (const j of [2, 3, 5, 6, 8, 9]) t.setShrink(j);
     for (const r of rows) {
       t.row().cell(r.contestant);
@@ -141,6 +143,7 @@ export function formatStageReport(report: StageReport): string {
       stepCells(t, notes, r.vsPrevious);
       stepCells(t, notes, r.vsBaseline);
       if (native) t.cell(r.timesNative == null ? '' : `${r.timesNative.toFixed(2)}x`, { align: 'right', margin: ' │ ' });
+      if (ceiling) t.cell(r.timesCeiling == null ? '' : `${r.timesCeiling.toFixed(2)}x`, { align: 'right', margin: ' │ ' });
     }
     out.push(t.toString());
   }
