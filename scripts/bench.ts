@@ -142,7 +142,7 @@ function notes(results: Results): string[] {
 /** --file: stages 10 and 11, reading only (and b3sum) on one file, in each browser; the tables and the summaries on stdout. */
 async function runFile(options: CliOptions, signal: AbortSignal): Promise<number> {
   const { runFileBench } = await import('../src/node/file-bench.ts');
-  const { B3SUM_ID, B3SUM_THREADS_ID, READ_ONLY_ID, formatCpuTable, formatFileSummary } = await import('../src/core/bench/file-results.ts');
+  const { B3SUM_ID, B3SUM_THREADS_ID, READ_ONLY_ID, formatCpuTable, formatFileSummary } = await import('../src/core/file/bench-results.ts');
   const rounds = options.plan.rounds;
   const where = `headless ${options.browsers.join(', then ')}`;
   process.stderr.write(`bench: ${options.file}: stages 10 and 11, reading only${options.native ? ' and b3sum' : ''} in turns, ${rounds} round${rounds === 1 ? '' : 's'}, in ${where}\n`);

@@ -7,7 +7,7 @@ import { parseCliArgs } from '../src/node/cli-args.ts';
 import {
   B3SUM_ID, B3SUM_THREADS_ID, FILE_DEFAULT_ROUNDS, FILE_FALLBACK_STAGE_ID, FILE_STAGE_IDS, READ_ONLY_ID, fileResults, formatCpuTable, formatFileSummary, groupCpu,
   type FileBrowserRun, type FileRun,
-} from '../src/core/bench/file-results.ts';
+} from '../src/core/file/bench-results.ts';
 import { cpuSince, threadCpu } from '../src/node/process-cpu.ts';
 import { NATIVE_ENGINE_ID } from '../src/core/bench/results.ts';
 import { compareStages } from '../src/core/results/analysis/comparison-report.ts';

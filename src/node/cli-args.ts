@@ -5,7 +5,7 @@ import { STAGES } from '../../steps/index.ts';
 import { BASELINES } from '../../steps/baselines.ts';
 import { contestantById } from '../core/bench/contestants.ts';
 import { BROWSER_IDS, type BrowserId } from '../core/bench/engines.ts';
-import { FILE_DEFAULT_ROUNDS, FILE_STAGE_IDS } from '../core/bench/file-results.ts';
+import { FILE_DEFAULT_ROUNDS, FILE_STAGE_IDS } from '../core/file/bench-results.ts';
 import { READER_KINDS, type ReaderKind } from '../core/file/readers.ts';
 import { usage, valueOptions, type UsageOption } from '../core/usage.ts';
 import { checkPlan, parseSize, DEFAULT_ROUNDS, DEFAULT_SIZES, type BenchPlan } from '../core/bench/plan.ts';

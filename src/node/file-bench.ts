@@ -18,7 +18,7 @@ import { engineFromEnv, type BrowserId } from '../core/bench/engines.ts';
 import {
   B3SUM_ID, B3SUM_THREADS_ID, FILE_FALLBACK_STAGE_ID, FILE_STAGE_IDS, READ_ONLY_ID, fileResults, groupCpu, hashWithId, readWithId,
   type CpuRow, type FileBrowserRun, type FileRun, type FileSample,
-} from '../core/bench/file-results.ts';
+} from '../core/file/bench-results.ts';
 import type { Results } from '../core/bench/results.ts';
 import { contentVersion } from '../core/bench/source-version.ts';
 import type { ReaderKind } from '../core/file/readers.ts';

@@ -7,8 +7,8 @@
 // results document: one size (the file's), one hash a sample, every digest checked against
 // the expected one before a sample counts, each browser's runs under its own engine.
 
-import type { ReaderKind } from '../file/readers.ts';
-import { MAX_CONFIG_MS, NATIVE_ENGINE_ID, RESULTS_FORMAT, RESULTS_VERSION, type ContestantInfo, type EngineInfo, type Environment, type Results, type RunResult } from './results.ts';
+import type { ReaderKind } from './readers.ts';
+import { MAX_CONFIG_MS, NATIVE_ENGINE_ID, RESULTS_FORMAT, RESULTS_VERSION, type ContestantInfo, type EngineInfo, type Environment, type Results, type RunResult } from '../bench/results.ts';
 
 export const FILE_STAGE_IDS = ['10-simd-one-block', '11-every-core'] as const;
 /** The stage the file page hashes with where there is no WebAssembly SIMD. */
