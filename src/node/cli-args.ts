@@ -35,7 +35,9 @@ const OPTIONS: UsageOption[] = [
   {
     flag: '--file',
     value: 'PATH',
-    help: `time stages 10 and 11 on one file instead, read as the file page reads it, in headless Chromium or each --browser in turn: one worker, then one per core, and the same workers reading only, in turns for --rounds rounds (default ${FILE_DEFAULT_ROUNDS}); with --native also b3sum (native/b3sum) on one and on every thread; the table says "x b3sum" and "x read-only"`,
+    help:
+      `time stages 10 and 11 on one file, read as the file page reads it, in Chromium or each --browser: one worker, one per core, and the same workers reading only, in turns for --rounds rounds (default ${FILE_DEFAULT_ROUNDS}); ` +
+      'with --native also b3sum on one and on every thread; the table says "x b3sum" and "x read-only"',
   },
   {
     flag: '--readers',

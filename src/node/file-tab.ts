@@ -9,7 +9,7 @@ import { By } from 'selenium-webdriver';
 import { chromium } from 'playwright-core';
 import type { BrowserId, EngineIdentity } from '../core/bench/engines.ts';
 import type { Environment } from '../core/bench/results.ts';
-import type { FileHashTiming, FileTuning } from '../app/bench/pages/file.ts';
+import type { FileHashTiming, FileTuning } from '../core/file/pool.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium-path.ts';
 import { launchFirefox } from './firefox.ts';
 import { launchWebKit } from './webkit.ts';

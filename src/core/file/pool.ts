@@ -41,6 +41,24 @@ export interface FileWorkerApi {
   close(): void;
 }
 
+/** Other pieces than the file page's: a size (a power of two, bytes), how many each worker holds, how they read. */
+export interface FileTuning {
+  pieceBytes?: number;
+  inFlight?: number;
+  reading?: ReadOptions;
+}
+
+/** One timed pass of the file bench (src/app/bench/pages/file.ts) over the chosen file. */
+export interface FileHashTiming {
+  ms: number;
+  /** The digest; empty when only reading. */
+  hex: string;
+  workers: number;
+  pieceBytes: number;
+  readers: ReaderKind[];
+  switches: ReaderSwitch[];
+}
+
 /** How one pass over a file went: the readers that read it, and any given up on the way. */
 export interface PassReport {
   readers: ReaderKind[];

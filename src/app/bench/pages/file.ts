@@ -9,27 +9,9 @@ import { detectCapabilities } from '../../../core/bench/capabilities.ts';
 import type { Environment } from '../../../core/bench/results.ts';
 import { measureTimerResolutionMs } from '../../../core/bench/timer.ts';
 import { EVERY_CORE_STAGE } from '../../../core/file/part-hasher.ts';
-import { startWorkers, type FileHasher } from '../../../core/file/pool.ts';
-import type { ReaderKind, ReaderSwitch, ReadOptions } from '../../../core/file/readers.ts';
+import { startWorkers, type FileHasher, type FileHashTiming, type FileTuning } from '../../../core/file/pool.ts';
 import { spawnFileWorker } from '../../file/file-worker.ts';
 import { planParts, toHex } from '../../../core/file/tree.ts';
-
-/** Other pieces than the file page's: a size (a power of two, bytes), how many each worker holds, how they read. */
-export interface FileTuning {
-  pieceBytes?: number;
-  inFlight?: number;
-  reading?: ReadOptions;
-}
-
-export interface FileHashTiming {
-  ms: number;
-  /** The digest; empty when only reading. */
-  hex: string;
-  workers: number;
-  pieceBytes: number;
-  readers: ReaderKind[];
-  switches: ReaderSwitch[];
-}
 
 declare global {
   interface Window {
