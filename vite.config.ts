@@ -86,7 +86,7 @@ const offlineApp = VitePWA({
     start_url: '/',
     scope: '/',
     display: 'standalone',
-    // --accent and --bg of the light theme (src/app/ui/shell/app.css).
+    // --accent and --bg of the light theme (src/app/shell/app.css).
     theme_color: '#1f5fcc',
     background_color: '#f6f7f9',
     // Made from public/logo.svg by `npm run icons` (pwa-assets.config.ts).

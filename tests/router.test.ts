@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { edgeStageRoute, parseRoute, routeHref, stepRoute, type Route } from '../src/app/ui/routes.ts';
-import { keyAction, type KeyContext } from '../src/app/ui/shell/keyboard.ts';
+import { keyAction, type KeyContext } from '../src/app/shell/keyboard.ts';
 import { STAGES } from '../steps/index.ts';
 
 const LAST = STAGES.length - 1;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parseMarkdown } from '../src/core/content/markdown.ts';
 import { STAGES } from '../steps/index.ts';
 import { GO_TRACK } from '../go/index.ts';
-import { keyAction } from '../src/app/ui/shell/keyboard.ts';
+import { keyAction } from '../src/app/shell/keyboard.ts';
 
 // speaker-notes.ts reads its file through Vite's import.meta.glob; here the same file is parsed directly.
 const { readNotes, noteFor, noteNames } = await import('../src/app/present/speaker-notes.ts');

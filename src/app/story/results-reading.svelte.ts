@@ -1,7 +1,7 @@
 // This machine's figures as a stage page's header reads them (step-answer.ts: the model of
 // the results, with the statistics behind every figure). Only results need it, and a first
 // visit has none: it loads with the first results in this browser, or before the first
-// paint when the ladder already holds some (src/app/ui/shell/main.ts), so a page that has
+// paint when the ladder already holds some (src/app/shell/main.ts), so a page that has
 // figures to show never opens without them.
 import type * as StepAnswers from './step-answer.ts';
 
