@@ -5,7 +5,7 @@ import { formatSize, parseSize, checkPlan, DEFAULT_SIZES, MAX_PLAN_SIZE, OFFERED
 import { parseCliArgs, USAGE } from '../src/node/cli-args.ts';
 import { predictOneHash, describeMs } from '../src/core/bench/predict.ts';
 import { detectCapabilities, missingCapability, probeCapabilities } from '../src/core/bench/capabilities.ts';
-import { describeBrowser, describeOs } from '../src/app/bench/browser.ts';
+import { describeBrowser, describeOs } from '../src/app/ui/run/browser.ts';
 import { contentVersion } from '../src/core/bench/source-version.ts';
 import { DEFAULT_CONTESTANT_IDS, listContestants, resolveContestants } from '../src/core/bench/contestants.ts';
 import { STAGES } from '../steps/index.ts';

@@ -126,7 +126,7 @@ describe('rooms and what they may import', () => {
       ...references('src/app/go/stages.ts', "import type { Part } from '../ui/story-types.ts';"),
     ];
     expect(crossings(refs)).toEqual([
-      'src/core/bench/runner.ts -> src/app/bench/browser.ts (src/core may import src/core, steps)',
+      'src/core/bench/runner.ts -> src/app/ui/run/browser.ts (src/core may import src/core, steps)',
       'src/core/bench/runner.ts -> node:fs (only Node can load it)',
       'workers/bench.worker.ts -> src/app/playground/checks.ts (workers may import workers, src/core, steps, data)',
       'src/app/ui/routes.ts -> src/app/go/stages.ts (src/app/ui may import src/app/ui, src/core, steps, go)',
@@ -137,7 +137,7 @@ describe('rooms and what they may import', () => {
   it('finds the imports it checks', () => {
     const refs = allReferences();
     expect(refs.length).toBeGreaterThan(500);
-    expect(refs).toContainEqual({ from: 'src/app/bench/browser.ts', to: 'workers/bench.worker.ts', starts: true, lazy: false });
+    expect(refs).toContainEqual({ from: 'src/app/ui/run/browser.ts', to: 'workers/bench.worker.ts', starts: true, lazy: false });
     expect(refs).toContainEqual({ from: 'workers/bench.worker.ts', to: 'src/core/bench/bench-core.ts', starts: false, lazy: false });
     expect(refs).toContainEqual({ from: 'steps/index.ts', to: 'steps/00-reference/blake3.ts', starts: false, lazy: true });
     expect(refs).toContainEqual({ from: 'src/app/story/narrative.ts', to: 'content/stages/*.md', starts: false, lazy: true });

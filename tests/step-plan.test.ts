@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
 import { DEFAULT_SIZES } from '../src/core/bench/plan.ts';
-import { STEP_BUDGET_MS, stepPlan } from '../src/app/bench/step-plan.ts';
+import { STEP_BUDGET_MS, stepPlan } from '../src/app/ui/run/step-plan.ts';
 import { fullResults } from './fixtures/full-results.ts';
 
 describe('a step plan', () => {

@@ -1,7 +1,7 @@
 // The time-left guess under the progress bar goes by the pace of the rounds, not of the
 // whole run: preparation is slow per unit of progress and would make it overshoot.
 import { describe, expect, it } from 'vitest';
-import { describeTimeLeft, secondsLeft } from '../src/app/bench/time-left.ts';
+import { describeTimeLeft, secondsLeft } from '../src/app/ui/run/time-left.ts';
 
 describe('time left', () => {
   it('says nothing before the rounds start or before they have a pace', () => {

@@ -1,5 +1,5 @@
 // The browser's bench worker: the shared core behind comlink. Started by
-// src/app/bench/browser.ts, one worker per contestant, so one contestant's failure (or its
+// src/app/ui/run/browser.ts, one worker per contestant, so one contestant's failure (or its
 // JIT history) never touches another's.
 import { expose } from 'comlink';
 import { createBenchCore } from '../src/core/bench/bench-core.ts';

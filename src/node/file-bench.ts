@@ -32,7 +32,7 @@ import { findCargo } from './native-run.ts';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The file page's own code that every contestant in a browser runs on a file, besides a stage's. */
-const FILE_CODE = ['src/core/file/tree.ts', 'src/core/file/readers.ts', 'src/core/file/part-hasher.ts', 'src/core/file/pool.ts', 'src/app/file/file-worker.ts', 'workers/file.worker.ts'];
+const FILE_CODE = ['src/core/file/tree.ts', 'src/core/file/readers.ts', 'src/core/file/part-hasher.ts', 'src/core/file/pool.ts', 'src/app/ui/run/file-worker.ts', 'workers/file.worker.ts'];
 
 export interface FileBenchOptions {
   path: string;

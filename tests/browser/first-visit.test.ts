@@ -52,7 +52,7 @@ describe('a first visit', () => {
       expect(before.some((path) => path.includes(`/${section}-`)), `${section} before the first paint`).toBe(false);
       expect(after.some((path) => path.includes(`/${section}-`)), `${section} after the first paint`).toBe(true);
     }
-    // Nor does the bench's driver (src/app/bench/browser.ts) load before "Measure this step" is pressed.
+    // Nor does the bench's driver (src/app/ui/run/browser.ts) load before "Measure this step" is pressed.
     expect([...before, ...after].filter((path) => path.includes('/browser-'))).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

@@ -1,7 +1,7 @@
 // The benchmark as the page drives it: the plan being edited, the run in progress
 // (progress, cancel) and where its results go. It lives at module level, so a run keeps
 // going while the reader visits a stage page, and the form keeps its choices.
-import { DEFAULT_ROUNDS, DEFAULT_SIZES, listContestants, startBenchmark, type Progress, type RunningBenchmark } from './browser.ts';
+import { DEFAULT_ROUNDS, DEFAULT_SIZES, listContestants, startBenchmark, type Progress, type RunningBenchmark } from '../ui/run/browser.ts';
 import { detectCapabilities, missingCapability } from '../../core/bench/capabilities.ts';
 import type { Contestant } from '../../core/bench/contestants.ts';
 import type { Results } from '../../core/bench/results.ts';
@@ -9,7 +9,7 @@ import { BASELINE_INFO } from '../../../steps/baseline-info.ts';
 import { MAX_TEXT } from '../../core/results/io/limits.ts';
 import { current } from '../ui/current-run.svelte.ts';
 import { MIN_ROUNDS_FOR_INTERVAL } from '../../core/results/text/short-run.ts';
-import { benchPageRun } from './bench-running.svelte.ts';
+import { benchPageRun } from '../ui/run/bench-running.svelte.ts';
 import { DEFAULT_CLEAR_LIMIT_MIN, DEFAULT_CLEAR_PERCENT, isClear, MAX_CLEAR_ROUNDS, widest, type Widest } from '../../core/results/analysis/until-clear.ts';
 
 /** What ended a run that runs until the answer is clear, for the status line. */

@@ -1,11 +1,11 @@
 // A student's run in a class: the class plan measured by the app's own bench engine
-// (src/app/bench/browser.ts, the same workers as the bench page), its results posted to the
+// (src/app/ui/run/browser.ts, the same workers as the bench page), its results posted to the
 // class server as they arrive (the latest partial document every few seconds, then the
 // finished one), so the board fills while the run goes. The student may cancel: what
 // reached the board stays there, marked stopped, and the button runs the plan again.
 // Posts go through the outbox (outbox.svelte.ts), which keeps them while the class
 // server is out of reach and sends them when it is back.
-import { startBenchmark, type Progress, type RunningBenchmark } from '../bench/browser.ts';
+import { startBenchmark, type Progress, type RunningBenchmark } from '../ui/run/browser.ts';
 import type { Results } from '../../core/bench/results.ts';
 import { current } from '../ui/current-run.svelte.ts';
 import { classApi, ClassApiError, type Student } from './api.ts';

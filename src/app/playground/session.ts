@@ -6,7 +6,7 @@
 
 import { runBenchmark, type Progress } from '../../core/bench/runner.ts';
 import { detectCapabilities } from '../../core/bench/capabilities.ts';
-import { browserHost } from '../bench/browser.ts';
+import { browserHost } from '../ui/run/browser.ts';
 import { CallTimeout, Cancelled, WorkerDied, callWorker } from '../../core/bench/worker-handle.ts';
 import type { Contestant } from '../../core/bench/contestants.ts';
 import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';

@@ -76,7 +76,7 @@ export class LiveProfile {
     const onProgress = (done: number) => (this.progress = done);
     try {
       // Which browser this is comes from the bench's module, which loads with the first profile, not with the section.
-      const host = import('../bench/browser.ts').then(({ browserHost }) => browserHost());
+      const host = import('../ui/run/browser.ts').then(({ browserHost }) => browserHost());
       const [worker, { runtimeVersion, cores, os }] = await Promise.all([inWorker(index, wantedBytes, signal, onProgress), host]);
       const taken = worker ?? (await onPage(index, wantedBytes, signal, onProgress));
       const stage = STAGES[index];

@@ -160,7 +160,7 @@ export function playgroundHref(index: number, experiment?: string): string {
   return routeHref({ page: 'playground', index, experiment });
 }
 
-/** The bench with the plan that measures one stage's step (see src/app/bench/step-plan.ts). */
+/** The bench with the plan that measures one stage's step (see src/app/ui/run/step-plan.ts). */
 export function stepBenchHref(index: number): string {
   return routeHref({ page: 'bench', step: index });
 }

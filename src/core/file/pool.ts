@@ -8,7 +8,7 @@
 // next, which it reads meanwhile, into buffers it keeps from piece to piece (./readers.ts).
 // terminate() stops every worker at once, in the middle of a part; the pool is then done,
 // and a new one starts for the next file. The page starts the workers
-// (src/app/file/file-worker.ts) and hands them in: core starts none itself.
+// (src/app/ui/run/file-worker.ts) and hands them in: core starts none itself.
 //
 // A pass can also read the file and hash nothing (read()): what the browser's reading alone
 // costs with the same workers, reader and pieces, the ceiling of their hash.

@@ -4,13 +4,13 @@
 // are the file page's (src/core/file/pool.ts), started once per stage and kept, as the page
 // keeps them; read(stage) has that stage's workers read the file and hash nothing.
 
-import { browserHost } from '../browser.ts';
+import { browserHost } from '../../ui/run/browser.ts';
 import { detectCapabilities } from '../../../core/bench/capabilities.ts';
 import type { Environment } from '../../../core/bench/results.ts';
 import { measureTimerResolutionMs } from '../../../core/bench/timer.ts';
 import { EVERY_CORE_STAGE } from '../../../core/file/part-hasher.ts';
 import { startWorkers, type FileHasher, type FileHashTiming, type FileTuning } from '../../../core/file/pool.ts';
-import { spawnFileWorker } from '../../file/file-worker.ts';
+import { spawnFileWorker } from '../../ui/run/file-worker.ts';
 import { planParts, toHex } from '../../../core/file/tree.ts';
 
 declare global {

@@ -4,17 +4,17 @@
 // the page stays responsive whatever a contestant does.
 
 import { wrap } from 'comlink';
-import type { BenchCore } from '../../core/bench/core-protocol.ts';
-import { detectCapabilities } from '../../core/bench/capabilities.ts';
-import type { EngineIdentity } from '../../core/bench/engines.ts';
-import { runBenchmark, type HostInfo, type Progress, type RunOptions } from '../../core/bench/runner.ts';
-import { WorkerDied, type WorkerHandle } from '../../core/bench/worker-handle.ts';
-import type { BenchPlan } from '../../core/bench/plan.ts';
-import type { Results } from '../../core/bench/results.ts';
+import type { BenchCore } from '../../../core/bench/core-protocol.ts';
+import { detectCapabilities } from '../../../core/bench/capabilities.ts';
+import type { EngineIdentity } from '../../../core/bench/engines.ts';
+import { runBenchmark, type HostInfo, type Progress, type RunOptions } from '../../../core/bench/runner.ts';
+import { WorkerDied, type WorkerHandle } from '../../../core/bench/worker-handle.ts';
+import type { BenchPlan } from '../../../core/bench/plan.ts';
+import type { Results } from '../../../core/bench/results.ts';
 
-export { DEFAULT_SIZES, DEFAULT_ROUNDS, formatSize, parseSize, type BenchPlan } from '../../core/bench/plan.ts';
-export { DEFAULT_CONTESTANT_IDS, listContestants } from '../../core/bench/contestants.ts';
-export type { Progress } from '../../core/bench/runner.ts';
+export { DEFAULT_SIZES, DEFAULT_ROUNDS, formatSize, parseSize, type BenchPlan } from '../../../core/bench/plan.ts';
+export { DEFAULT_CONTESTANT_IDS, listContestants } from '../../../core/bench/contestants.ts';
+export type { Progress } from '../../../core/bench/runner.ts';
 
 export interface BenchCallbacks {
   onProgress?(progress: Progress): void;
@@ -30,7 +30,7 @@ export interface RunningBenchmark {
 }
 
 function spawnBrowserWorker(): WorkerHandle {
-  const worker = new Worker(new URL('../../../workers/bench.worker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('../../../../workers/bench.worker.ts', import.meta.url), { type: 'module' });
   const exited = new Promise<never>((_, reject) => {
     // Fires for errors nothing in the worker caught: a module that failed to load, or a
     // crash outside any call (calls report their own errors as data).

@@ -3,11 +3,11 @@
 // then blake3-wasm alone at 1 KiB and 64 KiB, so every stage also says how it stands
 // against Rust compiled to WebAssembly, the article's yardstick ("x times WASM").
 // A whole default run takes over a minute; a teacher in front of a class wants one step.
-import { STAGES } from '../../../steps/index.ts';
-import type { Results } from '../../core/bench/results.ts';
-import { DEFAULT_ROUNDS, DEFAULT_SIZES } from '../../core/bench/plan.ts';
-import { estimatePlanMs } from '../../core/bench/estimate.ts';
-import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
+import { STAGES } from '../../../../steps/index.ts';
+import type { Results } from '../../../core/bench/results.ts';
+import { DEFAULT_ROUNDS, DEFAULT_SIZES } from '../../../core/bench/plan.ts';
+import { estimatePlanMs } from '../../../core/bench/estimate.ts';
+import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';
 
 /** What a step run may take, by the estimate: long enough for ten rounds at several sizes. */
 export const STEP_BUDGET_MS = 12_000;

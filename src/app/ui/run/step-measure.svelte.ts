@@ -9,9 +9,9 @@
 import type { Progress, RunningBenchmark, startBenchmark } from './browser.ts';
 import { benchPageRun } from './bench-running.svelte.ts';
 import { stepPlan, type PlanPart } from './step-plan.ts';
-import type { Results } from '../../core/bench/results.ts';
-import { mergeResults } from '../../core/results/merge.ts';
-import { current } from '../ui/current-run.svelte.ts';
+import type { Results } from '../../../core/bench/results.ts';
+import { mergeResults } from '../../../core/results/merge.ts';
+import { current } from '../current-run.svelte.ts';
 
 class StepMeasure {
   /** The stage whose step is running or was measured last. */
