@@ -4,8 +4,8 @@
 // held up however long the worker takes or however much memory it fills before the
 // limit (the worker's memory goes with it).
 import { wrap } from 'comlink';
-import type { ResultsWorkerApi } from '../../../workers/results.worker.ts';
-import type { ResultsCheck } from '../../core/results/io/validate.ts';
+import type { ResultsWorkerApi } from '../../../../workers/results.worker.ts';
+import type { ResultsCheck } from '../../../core/results/io/validate.ts';
 
 /**
  * How long reading one document may take. A real run's link decodes in tens of
@@ -15,7 +15,7 @@ import type { ResultsCheck } from '../../core/results/io/validate.ts';
 export const DECODE_TIME_LIMIT_MS = 10_000;
 
 async function inWorker(call: (api: ResultsWorkerApi) => Promise<ResultsCheck>, what: string): Promise<ResultsCheck> {
-  const worker = new Worker(new URL('../../../workers/results.worker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('../../../../workers/results.worker.ts', import.meta.url), { type: 'module' });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const refused = new Promise<ResultsCheck>((resolve) => {
     timer = setTimeout(
