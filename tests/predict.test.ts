@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STAGES } from '../steps/index.ts';
 import { guessSteps } from '../src/app/class/board.ts';
 import { guessStages } from '../src/core/class/guesses.ts';
-import { articleRatio } from '../src/app/story/article-facts.ts';
+import { articleRatio } from '../src/app/ui/article-facts.ts';
 import { measuredRatio } from '../src/app/story/step-answer.ts';
 import { DEFAULT_CLASS_PLAN } from '../src/core/class/plan.ts';
 import type { EntrySummary } from '../src/core/class/summary.ts';

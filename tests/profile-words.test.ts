@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CallNode, FunctionKind, StageProfile } from '../src/core/profile/profile.ts';
-import { changeSentence, codeList, comparisonWords, isChanged, shareOf, sizeLabel, withinNoise, compareHottest } from '../src/app/profile/profile-words.ts';
-import { icicleBoxes, widestPath } from '../src/app/profile/icicle.ts';
+import { changeSentence, codeList, comparisonWords, isChanged, shareOf, sizeLabel, withinNoise, compareHottest } from '../src/app/story/profile/profile-words.ts';
+import { icicleBoxes, widestPath } from '../src/app/story/profile/icicle.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
 import type { ProfileFacts } from '../src/app/ui/story-types.ts';
 import { STAGES } from '../steps/index.ts';

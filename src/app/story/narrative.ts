@@ -13,7 +13,7 @@ import { askOf, fill, readersByName, type ContentReader } from '../ui/content.ts
 import type { ProfileFacts, SideNote, StageStory } from '../ui/story-types.ts';
 import { storyFigures } from './native-figures.ts';
 import { engineFigures } from './engine-figures.ts';
-import { articleFigures } from './article-facts.ts';
+import { articleFigures } from '../ui/article-facts.ts';
 import { profileFigures } from './profile-figures.ts';
 
 const STAGE_FILES = import.meta.glob<MarkdownDoc>('/content/stages/*.md', { eager: true, import: 'default' });

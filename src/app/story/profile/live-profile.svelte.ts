@@ -4,11 +4,11 @@
 // leaving the page cancels the one before.
 
 import { proxy, wrap } from 'comlink';
-import { STAGES } from '../../../steps/index.ts';
-import type { ProfileWorkerApi } from '../../../workers/profile.worker.ts';
-import { fromSelfProfiling } from '../../core/profile/from-self-profiling.ts';
-import type { StageProfile } from '../../core/profile/profile.ts';
-import { Cancelled, chooseSize, profileInSlices, testInput, type SizeChoice, type SlicedProfile } from '../../core/profile/self-profiler.ts';
+import { STAGES } from '../../../../steps/index.ts';
+import type { ProfileWorkerApi } from '../../../../workers/profile.worker.ts';
+import { fromSelfProfiling } from '../../../core/profile/from-self-profiling.ts';
+import type { StageProfile } from '../../../core/profile/profile.ts';
+import { Cancelled, chooseSize, profileInSlices, testInput, type SizeChoice, type SlicedProfile } from '../../../core/profile/self-profiler.ts';
 
 /** The stored profiles' small size: the input when the one asked for would not fit a slice. */
 const FALLBACK_BYTES = 1024;
@@ -22,7 +22,7 @@ let workersProfile: boolean | undefined;
 async function inWorker(index: number, wanted: number, signal: AbortSignal, onProgress: (done: number) => void): Promise<Taken | undefined> {
   if (workersProfile === false) return undefined;
   // Classic, not a module: see workers/profile.worker.ts.
-  const worker = new Worker(new URL('../../../workers/profile.worker.ts', import.meta.url), { name: 'profile' });
+  const worker = new Worker(new URL('../../../../workers/profile.worker.ts', import.meta.url), { name: 'profile' });
   const stop = () => worker.terminate();
   signal.addEventListener('abort', stop);
   try {
@@ -76,7 +76,7 @@ export class LiveProfile {
     const onProgress = (done: number) => (this.progress = done);
     try {
       // Which browser this is comes from the bench's module, which loads with the first profile, not with the section.
-      const host = import('../ui/run/browser.ts').then(({ browserHost }) => browserHost());
+      const host = import('../../ui/run/browser.ts').then(({ browserHost }) => browserHost());
       const [worker, { runtimeVersion, cores, os }] = await Promise.all([inWorker(index, wantedBytes, signal, onProgress), host]);
       const taken = worker ?? (await onPage(index, wantedBytes, signal, onProgress));
       const stage = STAGES[index];

@@ -2,7 +2,7 @@
 // under its caller, every box as wide as its share of all samples. Pure, so the layout
 // is tested without a browser; Icicle.svelte draws it.
 
-import type { CallNode, StageProfile } from '../../core/profile/profile.ts';
+import type { CallNode, StageProfile } from '../../../core/profile/profile.ts';
 
 export interface IcicleBox {
   fn: number;

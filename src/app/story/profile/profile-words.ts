@@ -3,8 +3,8 @@
 // profile to the change, and whether a live profile agrees with the stored one. Pure, so
 // the words are tested against profiles made by hand.
 
-import { hottest, type ProfileFunction, type StageProfile } from '../../core/profile/profile.ts';
-import type { ProfileFacts } from '../ui/story-types.ts';
+import { hottest, type ProfileFunction, type StageProfile } from '../../../core/profile/profile.ts';
+import type { ProfileFacts } from '../../ui/story-types.ts';
 
 /** Whether a function is one this stage changes. */
 export function isChanged(facts: ProfileFacts, fn: Pick<ProfileFunction, 'name' | 'kind'>): boolean {

@@ -2,7 +2,7 @@
 // chunk of its own that downloads only when its stage's section opens. A stage without a
 // file yet resolves to undefined, and the section says so.
 
-import type { StageProfile, StoredProfiles } from '../../core/profile/profile.ts';
+import type { StageProfile, StoredProfiles } from '../../../core/profile/profile.ts';
 
 const files = import.meta.glob<StoredProfiles>('/data/profiles/*.json', { import: 'default' });
 
