@@ -22,7 +22,7 @@ import type { Results } from '../src/core/bench/results.ts';
 import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/core/bench/engines.ts';
 import { compareStages } from '../src/core/results/analysis/comparison-report.ts';
 import { formatStageReport } from '../src/core/results/text/report-text.ts';
-import { toGoBench } from '../src/core/results/io/benchfmt.ts';
+import { toBenchfmt } from '../src/core/results/io/benchfmt.ts';
 import { engineLadder, engineModels, ladderSizes } from '../src/core/results/analysis/engine-ladder.ts';
 import { formatLadderText } from '../src/core/results/text/ladder-text.ts';
 import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';
@@ -148,7 +148,7 @@ async function runFile(options: CliOptions, signal: AbortSignal): Promise<number
   process.stderr.write(`bench: ${options.file}: stages 10 and 11, reading only${options.native ? ' and b3sum' : ''} in turns, ${rounds} round${rounds === 1 ? '' : 's'}, in ${where}\n`);
   const { results, cpu } = await runFileBench({ path: options.file!, rounds, browsers: options.browsers, readers: options.readers, native: options.native, label: options.label, signal, log: (line) => process.stderr.write(`bench: ${line}\n`) });
   if (options.json) write(options.json, `${JSON.stringify(results, null, 2)}\n`);
-  if (options.benchfmt) write(options.benchfmt, toGoBench(results));
+  if (options.benchfmt) write(options.benchfmt, toBenchfmt(results));
   for (const contestant of results.contestants) process.stderr.write(`bench: ${contestant.id}: ${contestant.note}\n`);
   if (!results.runs.some((r) => r.nsPerOp.length > 0)) process.stderr.write('bench: no samples were taken, so there is no table\n');
   else {
@@ -226,7 +226,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   if (options.json) write(options.json, `${JSON.stringify(results, null, 2)}\n`);
-  if (options.benchfmt) write(options.benchfmt, toGoBench(results));
+  if (options.benchfmt) write(options.benchfmt, toBenchfmt(results));
   if (!results.runs.some((r) => r.nsPerOp.length > 0)) process.stderr.write('bench: no samples were taken, so there is no table\n');
   for (const part of perEngine) {
     if (!part.runs.some((r) => r.nsPerOp.length > 0)) continue;

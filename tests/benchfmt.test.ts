@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Results } from '../src/core/bench/results.ts';
 import { samplesFromText } from '../src/core/results/analysis/comparison-report.ts';
-import { goBenchToResults, nameKeys, parseGoBench, parseSizeLabel, rowName, sizeLabel, toGoBench } from '../src/core/results/io/benchfmt.ts';
+import { goBenchToResults, nameKeys, parseBenchfmt, parseSizeLabel, rowName, sizeLabel, toBenchfmt } from '../src/core/results/io/benchfmt.ts';
 import { parseResultsJson, validateResults } from '../src/core/results/io/validate.ts';
 import { engineFromEnv, mergeEngineResults } from '../src/core/bench/engines.ts';
 
@@ -38,9 +38,9 @@ function tinyResults(runtime: 'browser' | 'node' = 'browser'): Results {
   };
 }
 
-describe('toGoBench', () => {
+describe('toBenchfmt', () => {
   test('configuration lines, then one line per sample with ns/op and MB/s', () => {
-    const lines = toGoBench(tinyResults()).trimEnd().split('\n');
+    const lines = toBenchfmt(tinyResults()).trimEnd().split('\n');
     const plain = lines.filter((l) => !l.startsWith('#'));
     // MB/s = size * 1e3 / ns: 1024 * 1000 / 51234.5 = 19.98653...; 1024000 / 50000 = 20.48.
     expect(plain).toEqual([
@@ -56,7 +56,7 @@ describe('toGoBench', () => {
 
   test('goos and goarch in Go’s spelling, from the names the bench gives systems', () => {
     const platform = (os: string) => {
-      const lines = toGoBench({ ...tinyResults(), env: { ...tinyResults().env, os } }).split('\n');
+      const lines = toBenchfmt({ ...tinyResults(), env: { ...tinyResults().env, os } }).split('\n');
       return ['goos', 'goarch'].map((key) => lines.find((l) => l.startsWith(`${key}: `))!.slice(key.length + 2)).join('/');
     };
     expect(['Linux x86_64', 'macOS', 'Windows', 'ChromeOS', 'Android', 'iOS', 'unknown OS', 'Linux aarch64', 'Linux armv7l', 'Linux i686'].map(platform)).toEqual([
@@ -74,7 +74,7 @@ describe('toGoBench', () => {
   });
 
   test('a run without trusted samples becomes a comment only; Node gets "runtime:"', () => {
-    const text = toGoBench(tinyResults('node'));
+    const text = toBenchfmt(tinyResults('node'));
     expect(text).toContain('\nruntime: Node 20.20.2\n');
     expect(text).toContain('# blake3-lab run: {"contestant":"blake3-wasm","size":1024,"status":"unavailable","reason":"no WASM SIMD","iterations":0}');
     expect(text).not.toContain('Benchmark' + 'BLAKE3/stage=blake3-wasm');
@@ -83,10 +83,10 @@ describe('toGoBench', () => {
   test('reads back into the same results document', () => {
     // A version 1 document comes back as the version 2 document it imports as.
     const results = tinyResults();
-    expect(goBenchToResults(parseGoBench(toGoBench(results)))).toEqual(validateResults(results));
+    expect(goBenchToResults(parseBenchfmt(toBenchfmt(results)))).toEqual(validateResults(results));
     const golden = parseResultsJson(readFileSync(new URL('./golden/results.json', import.meta.url), 'utf8'));
     if (!golden.ok) throw new Error(golden.error);
-    expect(goBenchToResults(parseGoBench(toGoBench(golden.results)))).toEqual(golden);
+    expect(goBenchToResults(parseBenchfmt(toBenchfmt(golden.results)))).toEqual(golden);
   });
 
   test('a document of two engines names the engine in every line, for `benchstat -col /engine`, and reads back whole', () => {
@@ -94,13 +94,13 @@ describe('toGoBench', () => {
     const firefoxEnv = { ...chromium.env, runtimeVersion: 'Firefox 153.7.0', userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0' };
     const firefox = { ...chromium, env: firefoxEnv, engines: [engineFromEnv(firefoxEnv)] };
     const both = mergeEngineResults([chromium, firefox]);
-    const text = toGoBench(both);
+    const text = toBenchfmt(both);
     expect(text).toContain('\nbrowser: Chromium 156.0.8078.73, Firefox 153.7.0\n');
     expect(text).toContain('\nBenchmarkBLAKE3/engine=chromium/stage=04-state-locals/size=1KiB-4\t2000\t51234.5 ns/op');
     expect(text).toContain('\nBenchmarkBLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-4\t2000\t51234.5 ns/op');
     expect(nameKeys('BLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-4')).toEqual({ engine: 'firefox', stage: '04-state-locals', size: '1KiB' });
     expect(rowName('BLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-4')).toBe('BLAKE3/engine=firefox/stage=04-state-locals/size=1KiB');
-    const back = goBenchToResults(parseGoBench(text));
+    const back = goBenchToResults(parseBenchfmt(text));
     expect(back).toEqual(validateResults(both));
     expect(back.ok && back.results.runs.map((r) => r.engine)).toEqual(['chromium', 'chromium', 'firefox', 'firefox']);
   });
@@ -132,8 +132,8 @@ PASS
 ok  	example.com/hash	3.2s
 `;
 
-describe('parseGoBench', () => {
-  const file = parseGoBench(GO_OUTPUT);
+describe('parseBenchfmt', () => {
+  const file = parseBenchfmt(GO_OUTPUT);
 
   test('benchmark lines with their values as written and the configuration in force', () => {
     expect(file.results.map((r) => [r.name, r.iterations, r.line])).toEqual([
@@ -180,7 +180,7 @@ describe('parseGoBench', () => {
   });
 
   test('foreign Go text can be compared but not turned into results', () => {
-    const check = goBenchToResults(parseGoBench(GO_OUTPUT));
+    const check = goBenchToResults(parseBenchfmt(GO_OUTPUT));
     expect(check.ok).toBe(false);
     expect(!check.ok && check.error).toMatch(/not exported by BLAKE3 Lab/);
   });
@@ -196,7 +196,7 @@ describe('samplesFromText: file detection and messages', () => {
   test('results JSON and Go text are both accepted', () => {
     const json = JSON.stringify(tinyResults());
     expect(samplesFromText('a.json', json).rows.map((r) => r.unit)).toEqual(['sec/op', 'B/s']);
-    expect(samplesFromText('a.txt', toGoBench(tinyResults())).rows).toHaveLength(2);
+    expect(samplesFromText('a.txt', toBenchfmt(tinyResults())).rows).toHaveLength(2);
   });
 
   test('unusable files get a clear error', () => {

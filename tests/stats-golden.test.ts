@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { parseResultsJson } from '../src/core/results/io/validate.ts';
 import { compareSampleSets, samplesFromResults, samplesFromText, type ComparisonReport } from '../src/core/results/analysis/comparison-report.ts';
 import { formatComparisonReport } from '../src/core/results/text/report-text.ts';
-import { toGoBench } from '../src/core/results/io/benchfmt.ts';
+import { toBenchfmt } from '../src/core/results/io/benchfmt.ts';
 import { compareSamples, formatDelta, formatFixed, formatP, formatPlusMinus, summarize } from '../src/core/stats/index.ts';
 
 const golden = (name: string) => readFileSync(new URL(`./golden/${name}`, import.meta.url), 'utf8');
@@ -185,8 +185,8 @@ describe('against `benchstat -col /stage` on our own Go export', () => {
   if (!check.ok) throw new Error(check.error);
   const results = check.results;
 
-  test('toGoBench writes exactly the file benchstat read', () => {
-    expect(toGoBench(results)).toBe(golden('results.txt'));
+  test('toBenchfmt writes exactly the file benchstat read', () => {
+    expect(toBenchfmt(results)).toBe(golden('results.txt'));
   });
 
   test('each stage against the first column, from the JSON results', () => {

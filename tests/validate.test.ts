@@ -1,7 +1,7 @@
 // Untrusted results: every case of the hostile corpus gets its own exact message, and
 // valid documents come back as fresh, equal objects.
 import { describe, expect, it } from 'vitest';
-import { toGoBench } from '../src/core/results/io/benchfmt.ts';
+import { toBenchfmt } from '../src/core/results/io/benchfmt.ts';
 import { readResultsFile, resultsToBlob, suggestedFileName } from '../src/core/results/io/io.ts';
 import { MAX_RESULTS_BYTES } from '../src/core/results/io/limits.ts';
 import { parseResultsJson, validateResults, type ResultsCheck } from '../src/core/results/io/validate.ts';
@@ -82,7 +82,7 @@ describe('valid documents', () => {
   });
 
   it('come back from the exported Go benchmark text as well as from JSON', async () => {
-    expect(await readResultsFile(new Blob([toGoBench(validResults())]))).toEqual({ ok: true, results: validResults() });
+    expect(await readResultsFile(new Blob([toBenchfmt(validResults())]))).toEqual({ ok: true, results: validResults() });
   });
 
   it('are not made up from Go benchmark text that BLAKE3 Lab did not export', async () => {

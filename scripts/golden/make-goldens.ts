@@ -17,7 +17,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Results } from '../../src/core/bench/results.ts';
-import { toGoBench } from '../../src/core/results/io/benchfmt.ts';
+import { toBenchfmt } from '../../src/core/results/io/benchfmt.ts';
 import { validateResults } from '../../src/core/results/io/validate.ts';
 import { BLAKE3_WASM } from '../../steps/baseline-info.ts';
 
@@ -192,7 +192,7 @@ function main(): void {
   if (!check.ok) throw new Error(`the golden results are not valid: ${check.error}`);
   const { results } = check;
   writeFileSync(join(out, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(out, 'results.txt'), toGoBench(results));
+  writeFileSync(join(out, 'results.txt'), toBenchfmt(results));
   writeFileSync(join(out, 'stages.txt'), run(benchstat, ['-col', '/stage', 'results.txt']));
   runCsv('stages', ['-format', 'csv', '-col', '/stage', 'results.txt']);
   console.log(`wrote ${out}`);

@@ -2,7 +2,7 @@
 // one sample per benchmark line, stages told apart by their "pkg:" line, each stage
 // compared with the stage before it. Pure functions, so Node tests can check them.
 
-import { parseGoBench } from '../../core/results/io/benchfmt.ts';
+import { parseBenchfmt } from '../../core/results/io/benchfmt.ts';
 import { compareSamples, summarize, type Comparison, type Summary } from '../../core/stats/index.ts';
 
 export const GO_BENCHMARKS = ['Hash8Bytes', 'Hash1K', 'Hash8K'] as const;
@@ -39,7 +39,7 @@ const PACKAGE = /^blake2slab\/(\d\d-[a-z0-9-]+)$/;
 
 /** Reads `npm run bench:go` output (or any `go test -bench` run of the go/ module). */
 export function readGoRun(text: string): GoRunCheck {
-  const file = parseGoBench(text);
+  const file = parseBenchfmt(text);
   if (file.errors.length > 0) {
     const [first] = file.errors;
     return { ok: false, error: `line ${first.line}: ${first.message}` };

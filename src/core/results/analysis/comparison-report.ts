@@ -11,7 +11,7 @@ import { compareSamples, percentChange, type Comparison } from '../../stats/ab-t
 import { summarize, type Summary } from '../../stats/median.ts';
 import { tidy } from '../../stats/units.ts';
 import { mbPerSec } from '../../stats/units.ts';
-import { benchmarkName, goConfig, nameEngine, looksLikeGoBench, nameKeys, parseGoBench, parseSizeLabel, rowName, type GoBenchFile } from '../io/benchfmt.ts';
+import { benchmarkName, goConfig, nameEngine, looksLikeBenchfmt, nameKeys, parseBenchfmt, parseSizeLabel, rowName, type BenchfmtFile } from '../io/benchfmt.ts';
 import { parseResultsJson } from '../io/validate.ts';
 import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';
 
@@ -116,10 +116,10 @@ export function samplesFromResults(results: Results, label: string): SampleSet {
 }
 
 /** Samples of Go benchmark text, each value tidied as benchstat does (ns/op -> sec/op, MB/s -> B/s). */
-export function samplesFromGoBench(file: GoBenchFile, label: string): SampleSet {
+export function samplesFromBenchfmt(file: BenchfmtFile, label: string): SampleSet {
   const rows: SampleRow[] = [];
   const index = new Map<string, SampleRow>();
-  const byUnit = new Map<string, { result: GoBenchFile['results'][number]; value: number }[]>();
+  const byUnit = new Map<string, { result: BenchfmtFile['results'][number]; value: number }[]>();
   for (const result of file.results) {
     for (const v of result.values) {
       const t = tidy(v.value, v.unit);
@@ -154,12 +154,12 @@ export function samplesFromText(label: string, text: string, warn: (message: str
     if (set.rows.length === 0) throw new Error(`${label}: the results hold no usable samples (every run failed or was unavailable)`);
     return set;
   }
-  if (!looksLikeGoBench(text)) {
+  if (!looksLikeBenchfmt(text)) {
     throw new Error(`${label}: neither a results file (JSON) nor Go benchmark text (no "BenchmarkName  N  value unit" lines)`);
   }
-  const file = parseGoBench(text);
+  const file = parseBenchfmt(text);
   for (const e of file.errors) warn(`${label}:${e.line}: ${e.message}`);
-  const set = samplesFromGoBench(file, label);
+  const set = samplesFromBenchfmt(file, label);
   if (set.rows.length === 0) throw new Error(`${label}: no benchmark line could be read`);
   return set;
 }

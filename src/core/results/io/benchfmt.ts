@@ -7,7 +7,7 @@
 // so `benchstat -col /stage file.txt` puts the stages side by side. Only settings that
 // stay the same between two runs on one machine become "key: value" configuration lines:
 // benchstat splits tables on any difference there, so the date, label and timer go into
-// "#" comment lines, which benchstat ignores and parseGoBench reads back.
+// "#" comment lines, which benchstat ignores and parseBenchfmt reads back.
 //
 // A document measured in several engines names the engine first,
 //   BenchmarkBLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-2  ...
@@ -97,7 +97,7 @@ export function goConfig(env: Environment, engines: readonly EngineInfo[] = []):
 const num = (x: number) => String(x);
 
 /** The results as Go benchmark text that the real benchstat reads. */
-export function toGoBench(results: Results): string {
+export function toBenchfmt(results: Results): string {
   const { env } = results;
   const lines = [
     `${COMMENT_PREFIX}results, format ${RESULTS_VERSION}. Lines starting with # are comments to benchstat.`,
@@ -122,25 +122,25 @@ export function toGoBench(results: Results): string {
   return `${lines.join('\n')}\n`;
 }
 
-export interface GoBenchValue {
+export interface BenchfmtValue {
   value: number;
   unit: string;
 }
 
-export interface GoBenchResult {
+export interface BenchfmtResult {
   /** Full name without "Benchmark", e.g. "BLAKE3/stage=04-state-locals/size=1KiB-2". */
   name: string;
   iterations: number;
   /** As written, before tidying ("ns/op", "MB/s", "B/op", custom units). */
-  values: GoBenchValue[];
+  values: BenchfmtValue[];
   /** Configuration lines in effect at this line. */
   config: Readonly<Record<string, string>>;
   /** 1-based line number. */
   line: number;
 }
 
-export interface GoBenchFile {
-  results: GoBenchResult[];
+export interface BenchfmtFile {
+  results: BenchfmtResult[];
   /** Benchmark lines that could not be read (benchstat skips them too, with a warning). */
   errors: { line: number; message: string }[];
   /** Our "# blake3-lab key: json" comments, in order. */
@@ -156,7 +156,7 @@ function configLine(line: string): { key: string; value: string } | null {
 
 const FLOAT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?(Inf|Infinity|NaN)$/i;
 
-function parseBenchmarkLine(text: string): Omit<GoBenchResult, 'config' | 'line'> | string | null {
+function parseBenchmarkLine(text: string): Omit<BenchfmtResult, 'config' | 'line'> | string | null {
   const fields = text.slice('Benchmark'.length).split(/\s+/).filter(Boolean);
   // `go test -v` prints a bare name when a benchmark starts.
   if (fields.length === 1 && !/\s/.test(text)) return null;
@@ -164,7 +164,7 @@ function parseBenchmarkLine(text: string): Omit<GoBenchResult, 'config' | 'line'
   if (iters === undefined) return 'missing iteration count';
   if (!/^[+-]?\d+$/.test(iters)) return `parsing iteration count: invalid syntax "${iters}"`;
   if (rest.length === 0) return 'missing measurements';
-  const values: GoBenchValue[] = [];
+  const values: BenchfmtValue[] = [];
   for (let i = 0; i < rest.length; i += 2) {
     if (!FLOAT.test(rest[i])) return `parsing measurement: invalid syntax "${rest[i]}"`;
     if (rest[i + 1] === undefined) return 'missing units';
@@ -176,8 +176,8 @@ function parseBenchmarkLine(text: string): Omit<GoBenchResult, 'config' | 'line'
 }
 
 /** Read Go benchmark text. Lines that are neither configuration nor benchmarks are ignored, as the format says. */
-export function parseGoBench(text: string): GoBenchFile {
-  const file: GoBenchFile = { results: [], errors: [], notes: [] };
+export function parseBenchfmt(text: string): BenchfmtFile {
+  const file: BenchfmtFile = { results: [], errors: [], notes: [] };
   let config: Record<string, string> = {};
   text.split(/\r?\n/).forEach((line, i) => {
     const lineNo = i + 1;
@@ -204,7 +204,7 @@ export function parseGoBench(text: string): GoBenchFile {
 }
 
 /** Whether text looks like Go benchmark output rather than JSON. */
-export function looksLikeGoBench(text: string): boolean {
+export function looksLikeBenchfmt(text: string): boolean {
   return /^Benchmark\S*\s+\d+\s/m.test(text);
 }
 
@@ -244,11 +244,11 @@ function parseNote<T>(note: { key: string; json: string; line: number }): T {
 }
 
 /**
- * Rebuild the results document from text written by toGoBench (its "# blake3-lab"
+ * Rebuild the results document from text written by toBenchfmt (its "# blake3-lab"
  * comments carry what Go's format has no place for). Other Go output cannot become a
- * results document, but parseGoBench still reads it for comparison.
+ * results document, but parseBenchfmt still reads it for comparison.
  */
-export function goBenchToResults(file: GoBenchFile): ResultsCheck {
+export function goBenchToResults(file: BenchfmtFile): ResultsCheck {
   try {
     const notes = (key: string) => file.notes.filter((n) => n.key === key);
     const [envNote] = notes('env');
