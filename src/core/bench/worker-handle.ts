@@ -3,7 +3,17 @@
 // time-out, the worker's death and the user's cancel, because a contestant that hangs
 // never answers and one that exhausts memory takes its worker down mid-call.
 
+import type { Remote } from 'comlink';
 import type { BenchCore } from './core-protocol.ts';
+
+/** A worker as the app starts it (src/app/ui/run/start-worker.ts): its API through comlink, and how it ends. */
+export interface StartedWorker<Api> {
+  api: Remote<Api>;
+  /** Rejects with WorkerDied when the worker cannot go on (its script did not load, it crashed); never resolves. */
+  failed: Promise<never>;
+  /** Stops the worker at once, even in the middle of a call. */
+  stop(): void;
+}
 
 export interface WorkerHandle {
   /** The worker's core; through comlink every method returns a promise. */

@@ -13,8 +13,8 @@
 // A pass can also read the file and hash nothing (read()): what the browser's reading alone
 // costs with the same workers, reader and pieces, the ceiling of their hash.
 
-import { wrap, type Remote } from 'comlink';
 import type { Capabilities } from '../bench/capabilities.ts';
+import type { StartedWorker } from '../bench/worker-handle.ts';
 import { hashPart, loadKernel, readPart } from './part-hasher.ts';
 import { PieceReader, type ReaderKind, type ReaderSwitch, type ReadOptions } from './readers.ts';
 import { MAX_IN_FLIGHT_BYTES, PIECES_PER_WORKER_IN_FLIGHT, partAt, partCount, rootFromParts, type Part, type PartPlan } from './tree.ts';
@@ -104,10 +104,7 @@ function report(results: readonly { reader?: ReaderKind; switches: ReaderSwitch[
   return { readers, switches: results.flatMap((r) => r.switches) };
 }
 
-interface Thread {
-  api: Remote<FileWorkerApi>;
-  worker: Worker;
-}
+type Thread = StartedWorker<FileWorkerApi>;
 
 class WorkerPool implements FileHasher {
   readonly pieceCap = undefined;
@@ -119,12 +116,7 @@ class WorkerPool implements FileHasher {
     private readonly threads: Thread[],
     private readonly reading: ReadOptions,
   ) {
-    for (const { worker } of threads) {
-      worker.addEventListener('error', (event) => {
-        event.preventDefault();
-        this.fail?.(new Error(`a file worker stopped: ${event.message || 'it crashed or ran out of memory'}`));
-      });
-    }
+    for (const { failed } of threads) failed.catch((error: Error) => this.fail?.(error));
   }
 
   get workers(): number {
@@ -190,7 +182,7 @@ class WorkerPool implements FileHasher {
 
   terminate(): void {
     this.stopped = true;
-    for (const { worker } of this.threads) worker.terminate();
+    for (const { stop } of this.threads) stop();
     this.fail?.(new Cancelled());
   }
 }
@@ -251,24 +243,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /** Starts `count` workers (each from `spawn`) running stage `stage`, reading as `reading` says; rejects with the reason when they cannot. */
-export async function startWorkers(stage: number, count: number, capabilities: Capabilities, spawn: () => Worker, reading: ReadOptions = {}): Promise<FileHasher> {
+export async function startWorkers(stage: number, count: number, capabilities: Capabilities, spawn: () => StartedWorker<FileWorkerApi>, reading: ReadOptions = {}): Promise<FileHasher> {
   const threads: Thread[] = [];
   try {
     for (let i = 0; i < count; i++) {
-      const worker = spawn();
-      threads.push({ worker, api: wrap<FileWorkerApi>(worker) });
+      threads.push(spawn());
     }
-    const died = new Promise<never>((_, reject) => {
-      for (const { worker } of threads) {
-        worker.addEventListener('error', (event) => reject(new Error(event.message || 'a worker failed to load')), { once: true });
-      }
-    });
+    const died = Promise.race(threads.map(({ failed }) => failed));
     const reasons = await withTimeout(Promise.race([Promise.all(threads.map(({ api }) => api.load(stage, capabilities))), died]), START_TIMEOUT_MS, 'the file workers');
     const reason = reasons.find((r) => r !== undefined);
     if (reason) throw new Error(reason);
     return new WorkerPool(threads, reading);
   } catch (error) {
-    for (const { worker } of threads) worker.terminate();
+    for (const { stop } of threads) stop();
     throw error;
   }
 }

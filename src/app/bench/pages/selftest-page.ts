@@ -1,6 +1,6 @@
 // The self-test page: starts the self-test worker, draws one table row per stage or
 // library as results arrive, and leaves the verdict on <body data-status> for tools.
-import { wrap } from 'comlink';
+import { startWorker } from '../../ui/run/start-worker.ts';
 import type { SelftestApi } from '../../../../workers/selftest.worker.ts';
 import type { SelftestRow } from '../../../core/bench/selftest.ts';
 
@@ -76,15 +76,8 @@ const RETRY_PAUSE_MS = 1000;
 /** `?faults` adds the contestants broken on purpose, to show what a failure looks like. */
 const withFaults = params.has('faults');
 
-type Remote = ReturnType<typeof wrap<SelftestApi>>;
-
-function startWorker(): { worker: Worker; api: Remote; failed: Promise<never> } {
-  const worker = new Worker(new URL('../../../../workers/selftest.worker.ts', import.meta.url), { type: 'module' });
-  const failed = new Promise<never>((_, reject) => {
-    worker.addEventListener('error', (event) => reject(new Error(`the self-test worker failed: ${event.message || 'unknown error'}`)));
-  });
-  failed.catch(() => {}); // read by the race below; not an unhandled rejection meanwhile
-  return { worker, api: wrap<SelftestApi>(worker), failed };
+function startSelftestWorker() {
+  return startWorker<SelftestApi>(new Worker(new URL('../../../../workers/selftest.worker.ts', import.meta.url), { type: 'module' }), 'the self-test worker');
 }
 
 /** `work`, or a rejection once `ms` have passed or the worker fails, whichever comes first. */
@@ -101,7 +94,7 @@ function failedRow(id: string, title: string, version: string | undefined, reaso
 }
 
 async function main(): Promise<void> {
-  let current = startWorker();
+  let current = startSelftestWorker();
   const list = await withinLimit(current.api.list(withFaults), current.failed, CONTESTANT_LIMIT_MS, 'the self-test worker did not start');
   for (const { id, title, version } of list) renderPending(id, title, version);
   const started = performance.now();
@@ -127,16 +120,16 @@ async function main(): Promise<void> {
         const reason = error instanceof Error ? error.message : String(error);
         firstProblem ??= reason;
         // The worker is stuck or gone: go on in a fresh one.
-        current.worker.terminate();
+        current.stop();
         if (attempt === ATTEMPTS) row = failedRow(id, title, version, `${reason}, ${ATTEMPTS} times`);
         else await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
-        current = startWorker();
+        current = startSelftestWorker();
       }
     }
     rows.push(row);
     renderRow(row);
   }
-  current.worker.terminate();
+  current.stop();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const failed = rows.filter((row) => row.verdict === 'fail');
   const unavailable = rows.filter((row) => row.verdict === 'unavailable').length;

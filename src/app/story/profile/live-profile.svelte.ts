@@ -3,11 +3,12 @@
 // browser lets one profile, on the page where not. One per section; a new run or
 // leaving the page cancels the one before.
 
-import { proxy, wrap } from 'comlink';
+import { proxy } from 'comlink';
 import { STAGES } from '../../../../steps/index.ts';
 import type { ProfileWorkerApi } from '../../../../workers/profile.worker.ts';
 import { fromSelfProfiling } from '../../../core/profile/from-self-profiling.ts';
 import type { StageProfile } from '../../../core/profile/profile.ts';
+import { startWorker } from '../../ui/run/start-worker.ts';
 import { Cancelled, chooseSize, profileInSlices, testInput, type SizeChoice, type SlicedProfile } from '../../../core/profile/self-profiler.ts';
 
 /** The stored profiles' small size: the input when the one asked for would not fit a slice. */
@@ -22,18 +23,14 @@ let workersProfile: boolean | undefined;
 async function inWorker(index: number, wanted: number, signal: AbortSignal, onProgress: (done: number) => void): Promise<Taken | undefined> {
   if (workersProfile === false) return undefined;
   // Classic, not a module: see workers/profile.worker.ts.
-  const worker = new Worker(new URL('../../../../workers/profile.worker.ts', import.meta.url), { name: 'profile' });
-  const stop = () => worker.terminate();
+  const { api, failed: died, stop } = startWorker<ProfileWorkerApi>(new Worker(new URL('../../../../workers/profile.worker.ts', import.meta.url), { name: 'profile' }), 'the profiling worker');
   signal.addEventListener('abort', stop);
   try {
-    const api = wrap<ProfileWorkerApi>(worker);
-    const failed = new Promise<never>((_, reject) => {
-      worker.addEventListener('error', (event) => {
-        event.preventDefault();
-        reject(new Error(`the profiling worker stopped (${event.message || 'it failed to start'})`));
-      });
-      signal.addEventListener('abort', () => reject(new Cancelled()));
-    });
+    const failed = Promise.race([
+      died,
+      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Cancelled()))),
+    ]);
+    failed.catch(() => {}); // read by the races below; not an unhandled rejection after them
     // A worker that cannot start counts as one that cannot profile: the page still can.
     workersProfile = await Promise.race([api.canProfile(), failed]).catch((error) => {
       if (error instanceof Cancelled) throw error;

@@ -3,9 +3,10 @@
 // time limit passes. The page only waits, so a hostile link costs it nothing: no frame is
 // held up however long the worker takes or however much memory it fills before the
 // limit (the worker's memory goes with it).
-import { wrap } from 'comlink';
+import type { Remote } from 'comlink';
 import type { ResultsWorkerApi } from '../../../../workers/results.worker.ts';
 import type { ResultsCheck } from '../../../core/results/io/validate.ts';
+import { startWorker } from '../run/start-worker.ts';
 
 /**
  * How long reading one document may take. A real run's link decodes in tens of
@@ -14,8 +15,8 @@ import type { ResultsCheck } from '../../../core/results/io/validate.ts';
  */
 export const DECODE_TIME_LIMIT_MS = 10_000;
 
-async function inWorker(call: (api: ResultsWorkerApi) => Promise<ResultsCheck>, what: string): Promise<ResultsCheck> {
-  const worker = new Worker(new URL('../../../../workers/results.worker.ts', import.meta.url), { type: 'module' });
+async function inWorker(call: (api: Remote<ResultsWorkerApi>) => Promise<ResultsCheck>, what: string): Promise<ResultsCheck> {
+  const { api, failed, stop } = startWorker<ResultsWorkerApi>(new Worker(new URL('../../../../workers/results.worker.ts', import.meta.url), { type: 'module' }), 'the reader');
   let timer: ReturnType<typeof setTimeout> | undefined;
   const refused = new Promise<ResultsCheck>((resolve) => {
     timer = setTimeout(
@@ -26,19 +27,13 @@ async function inWorker(call: (api: ResultsWorkerApi) => Promise<ResultsCheck>, 
         }),
       DECODE_TIME_LIMIT_MS,
     );
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      resolve({
-        ok: false,
-        error: `${what[0].toUpperCase()}${what.slice(1)} could not be read: the reader stopped (${event.message || 'it failed to start; reload the page'}).`,
-      });
-    });
+    failed.catch((error: Error) => resolve({ ok: false, error: `${what[0].toUpperCase()}${what.slice(1)} could not be read: ${error.message}.` }));
   });
   try {
-    return await Promise.race([call(wrap<ResultsWorkerApi>(worker) as unknown as ResultsWorkerApi), refused]);
+    return await Promise.race([call(api), refused]);
   } finally {
     clearTimeout(timer);
-    worker.terminate();
+    stop();
   }
 }
 

@@ -3,14 +3,14 @@
 // comlink, started when first needed and terminated on failure, time-out or cancel, so
 // the page stays responsive whatever a contestant does.
 
-import { wrap } from 'comlink';
 import type { BenchCore } from '../../../core/bench/core-protocol.ts';
 import { detectCapabilities } from '../../../core/bench/capabilities.ts';
 import type { EngineIdentity } from '../../../core/bench/engines.ts';
 import { runBenchmark, type HostInfo, type Progress, type RunOptions } from '../../../core/bench/runner.ts';
-import { WorkerDied, type WorkerHandle } from '../../../core/bench/worker-handle.ts';
+import type { WorkerHandle } from '../../../core/bench/worker-handle.ts';
 import type { BenchPlan } from '../../../core/bench/plan.ts';
 import type { Results } from '../../../core/bench/results.ts';
+import { startWorker } from './start-worker.ts';
 
 export { DEFAULT_SIZES, DEFAULT_ROUNDS, formatSize, parseSize, type BenchPlan } from '../../../core/bench/plan.ts';
 export { DEFAULT_CONTESTANT_IDS, listContestants } from '../../../core/bench/contestants.ts';
@@ -30,23 +30,10 @@ export interface RunningBenchmark {
 }
 
 function spawnBrowserWorker(): WorkerHandle {
-  const worker = new Worker(new URL('../../../../workers/bench.worker.ts', import.meta.url), { type: 'module' });
-  const exited = new Promise<never>((_, reject) => {
-    // Fires for errors nothing in the worker caught: a module that failed to load, or a
-    // crash outside any call (calls report their own errors as data).
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      // No message usually means the script did not load: most often the app was updated
-      // on its server after this page was opened, and the page still asks for the old file.
-      reject(new WorkerDied(event.message || 'the bench worker failed to start or crashed (if the app was updated since this page was opened, reload the page)'));
-    });
-    worker.addEventListener('messageerror', () => reject(new WorkerDied('the bench worker sent a message that could not be read')));
-  });
-  return {
-    core: wrap<BenchCore>(worker) as unknown as BenchCore,
-    exited,
-    terminate: () => worker.terminate(),
-  };
+  const { api, failed, stop } = startWorker<BenchCore>(new Worker(new URL('../../../../workers/bench.worker.ts', import.meta.url), { type: 'module' }), 'the bench worker');
+  // comlink's Remote<BenchCore> adds proxy methods that an in-process core (Node's, the
+  // tests') lacks; every method of BenchCore already returns a promise, so callers see the same.
+  return { core: api as unknown as BenchCore, exited: failed, terminate: stop };
 }
 
 interface UserAgentData {

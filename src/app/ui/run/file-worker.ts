@@ -1,3 +1,8 @@
 // Starts one file worker (workers/file.worker.ts) for the file pool of src/core/file/pool.ts.
 // The address is written here, beside the page that starts it, so Vite bundles the worker.
-export const spawnFileWorker = (): Worker => new Worker(new URL('../../../../workers/file.worker.ts', import.meta.url), { type: 'module' });
+import type { FileWorkerApi } from '../../../core/file/pool.ts';
+import type { StartedWorker } from '../../../core/bench/worker-handle.ts';
+import { startWorker } from './start-worker.ts';
+
+export const spawnFileWorker = (): StartedWorker<FileWorkerApi> =>
+  startWorker<FileWorkerApi>(new Worker(new URL('../../../../workers/file.worker.ts', import.meta.url), { type: 'module' }), 'a file worker');
