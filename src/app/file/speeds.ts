@@ -1,5 +1,5 @@
 // Where the file page's time estimates come from: the learner's own last bench run (kept
-// by the bench page in localStorage, src/bench-ui/current.svelte.ts) when it measured the
+// by the bench page in localStorage, src/app/ui/current-run.svelte.ts) when it measured the
 // stage, else the committed run of every stage in Chromium and Firefox (data/engines/),
 // in this browser's engine when that run has it.
 

@@ -1,6 +1,6 @@
 // How to run a Go step yourself: the exact commands, built from the stage's package path
 // (go/<id>, in the module go/go.mod names), never typed into the prose, so they cannot
-// drift from the folders. tests/go-run-yourself.test.ts runs `go test -list` on them.
+// drift from the folders. tests/ask-the-class.test.ts runs `go test -list` on them.
 import { GO_TRACK } from '../../../go/index.ts';
 
 /** `go test` flags for a benchmark run: no tests, every benchmark, ten runs for benchstat. */

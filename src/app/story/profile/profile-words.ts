@@ -1,5 +1,5 @@
 // What the "Where the time goes" section says, computed from the profiles and the stage's
-// profile facts (src/story/narrative.ts): which rows to mark, the sentence that ties the
+// profile facts (src/app/story/narrative.ts): which rows to mark, the sentence that ties the
 // profile to the change, and whether a live profile agrees with the stored one. Pure, so
 // the words are tested against profiles made by hand.
 
