@@ -10,7 +10,7 @@ import type { MonacoApi } from '../ui/code/monaco.ts';
 import { compile, type CompileError } from './compiler.ts';
 import type { Program } from '../../core/playground/link.ts';
 import { Sandbox } from './sandbox.ts';
-import { checkProgram, measurePrograms, type CheckReport } from './session.ts';
+import { checkProgram, measurePrograms, type CheckReport } from './check-and-measure.ts';
 import { judge, type Verdict } from './verdict.ts';
 import { originalModels, type Workspace } from './workspace.svelte.ts';
 
