@@ -13,6 +13,7 @@ import { INTRO } from '../src/app/story/intro-prose.ts';
 import type { V8Evidence } from '../src/core/evidence/v8-evidence.ts';
 import { evidenceRows, hotFunction, whyText } from '../src/core/evidence/v8-why.ts';
 import { selfShare } from '../src/app/story/profile-figures.ts';
+import { v8Evidence } from '../src/app/story/engine-evidence-data.ts';
 import { enginesRun } from '../src/app/story/engine-figures.ts';
 import { READER_STEP, fullLadderSize, stepFindings } from '../src/app/story/engine-findings.ts';
 import { cellKey } from '../src/core/results/analysis/model.ts';
@@ -45,9 +46,7 @@ const storyTexts = STORIES.flatMap((story) => [
   ...(story.go ?? []).map((note) => note.text),
 ]);
 
-const evidence: V8Evidence[] = await Promise.all(
-  STAGES.map(async (stage) => ((await import(`../data/v8/${stage.id}.ts`)) as { default: V8Evidence }).default),
-);
+const evidence: V8Evidence[] = STAGES.map((stage) => v8Evidence(stage.index));
 
 describe('what the text says the Go compiler reports', () => {
   it('names -m=2 wherever it says the compiler tells what it refused to inline (-m alone prints only what it inlined)', () => {
