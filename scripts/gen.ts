@@ -8,12 +8,12 @@
 // every run) and the file or files it writes, relative to itself: OUTPUT_FILE, or
 // OUTPUT_FILES when several stages carry the same output.
 //
-// The Go track's compiler evidence (go/<stage>/evidence.ts, scripts/go-evidence.ts)
+// The Go track's compiler evidence (go/<stage>/evidence.json, scripts/go-evidence.ts)
 // comes from the Go compiler, and its profiles (data/go/profiles/, scripts/go-profiles.ts)
 // from pprof; without Go on PATH both are left as they are, with a warning. A stored
 // profile that a fresh one keeps within its bands is kept as it is; one taken with
 // another Go release is rewritten but not called stale.
-// V8's evidence for the JavaScript stages (data/v8/<stage>.ts, scripts/v8-evidence.ts)
+// V8's evidence for the JavaScript stages (data/v8/<stage>.json, scripts/v8-evidence.ts)
 // is measured in child Node processes; a stored file that agrees with the fresh run is
 // kept as it is, and one measured by another V8 is rewritten but not called stale.
 // The stored CPU profiles (data/profiles/<stage>.json, scripts/profiles.ts) are sampled
@@ -76,7 +76,7 @@ export async function generateAll(check = false): Promise<GeneratedFile[]> {
   }
   const goProblem = goMissing();
   if (goProblem !== null) {
-    console.warn(`gen: ${goProblem}: the Go track's compiler evidence (go/*/evidence.ts) and profiles (data/go/profiles/) were not checked or rewritten`);
+    console.warn(`gen: ${goProblem}: the Go track's compiler evidence (go/*/evidence.json) and profiles (data/go/profiles/) were not checked or rewritten`);
   } else {
     files.push(...generateGoEvidence());
     for (const { changes, ...file } of generateGoProfiles()) {

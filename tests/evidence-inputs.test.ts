@@ -19,7 +19,7 @@ describe('what the stored measurements were made from', () => {
     // Two per stage, two per Go step, and the committed benchmark runs.
     expect(all.filter((m) => m.path.startsWith('data/profiles/'))).toHaveLength(STAGES.length);
     expect(all.filter((m) => m.path.startsWith('data/v8/'))).toHaveLength(STAGES.length);
-    expect(all.filter((m) => m.path.endsWith('/evidence.ts') && m.path.startsWith('go/'))).toHaveLength(6);
+    expect(all.filter((m) => m.path.endsWith('/evidence.json') && m.path.startsWith('go/'))).toHaveLength(6);
     expect(all.filter((m) => m.path.startsWith('data/go/profiles/'))).toHaveLength(6);
     expect(all.filter((m) => /^data\/(engines|native)\//.test(m.path)).length).toBeGreaterThanOrEqual(2);
     const problems = staleMeasurements();
@@ -43,7 +43,7 @@ describe('what the stored measurements were made from', () => {
     const edited = editedRead({ 'steps/03-inline-round/blake3.ts': (t) => t.replace('export function hash(', 'export const edited = 1;\nexport function hash(') });
     expect(staleMeasurements(edited)).toEqual([
       'data/profiles/03-inline-round.json is stale: steps/03-inline-round/blake3.ts changed since it was made (run npm run gen)',
-      'data/v8/03-inline-round.ts is stale: steps/03-inline-round/blake3.ts changed since it was made (run npm run gen)',
+      'data/v8/03-inline-round.json is stale: steps/03-inline-round/blake3.ts changed since it was made (run npm run gen)',
       expect.stringMatching(/^data\/engines\/.* is stale: steps\/03-inline-round\/blake3\.ts changed since it was made \(run npm run bench -- .*, then npm run evidence:stamp -- data\/engines\//),
     ]);
   });
@@ -52,7 +52,7 @@ describe('what the stored measurements were made from', () => {
     const comment = editedRead({ 'steps/10-simd-one-block/blake3.ts': (t) => `// one more line of comment\n${t}` });
     const stale = staleMeasurements(comment).map((p) => p.split(' ')[0]);
     // Stage 11 imports stage 10's code, so its profile and evidence go stale with it.
-    expect(stale).toEqual(['data/profiles/10-simd-one-block.json', 'data/v8/10-simd-one-block.ts', 'data/profiles/11-every-core.json', 'data/v8/11-every-core.ts']);
+    expect(stale).toEqual(['data/profiles/10-simd-one-block.json', 'data/v8/10-simd-one-block.json', 'data/profiles/11-every-core.json', 'data/v8/11-every-core.json']);
     const code = editedRead({ 'steps/10-simd-one-block/blake3.ts': (t) => `${t}\nexport const edited = 1;\n` });
     const runs = measurements().filter((m) => /^data\/(engines|native)\//.test(m.path)).map((m) => m.path);
     expect(staleMeasurements(code).map((p) => p.split(' ')[0]).sort()).toEqual([...stale, ...runs].sort());
@@ -63,14 +63,14 @@ describe('what the stored measurements were made from', () => {
       'data/go/bench-2026-11-23-vm.txt',
       'data/go/bench-2026-11-23-xeon.txt',
       'data/go/profiles/02-bounds-checks.json',
-      'go/02-bounds-checks/evidence.ts',
+      'go/02-bounds-checks/evidence.json',
     ]);
     const newImport = editedRead({ 'scripts/go-profiles.ts': (t) => `import '../src/core/stats/median.ts';\n${t}` });
     const fromNewImport = staleMeasurements(newImport);
     expect(fromNewImport).toHaveLength(6);
     expect(fromNewImport.filter((p) => /^data\/go\/profiles\/.* is stale: scripts\/go-profiles\.ts changed, .*src\/core\/stats\/median\.ts is new/.test(p))).toHaveLength(6);
     const manifest = readManifest();
-    delete manifest.measurements['data/v8/07-reuse-buffers.ts'];
-    expect(staleMeasurements(read, manifest)).toEqual([`data/v8/07-reuse-buffers.ts: no record of what it was made from in ${MANIFEST} (run npm run gen)`]);
+    delete manifest.measurements['data/v8/07-reuse-buffers.json'];
+    expect(staleMeasurements(read, manifest)).toEqual([`data/v8/07-reuse-buffers.json: no record of what it was made from in ${MANIFEST} (run npm run gen)`]);
   });
 });

@@ -9,6 +9,7 @@ import { bestMetric, readGoRun, stepRows, type GoRun } from '../src/app/go/measu
 import { overallWords, stepWords, whyNoChange } from '../src/app/go/words.ts';
 import { TALK, TALK_STEPS, TALK_SUMMARY } from '../src/app/go/published.ts';
 import type { GoEvidence } from '../src/core/evidence/go-evidence.ts';
+import { storedGoEvidence } from '../scripts/go-evidence.ts';
 
 const LAST = GO_STAGES.length - 1;
 
@@ -98,7 +99,7 @@ describe('reading a Go benchmark run', () => {
 
   it('says in words what was measured, with the run\'s own numbers', async () => {
     const run = (readGoRun(text) as { run: GoRun }).run;
-    const evidence = await Promise.all(GO_STAGES.map(async (s) => ((await import(`../go/${s.id}/evidence.ts`)) as { default: GoEvidence }).default));
+    const evidence = GO_STAGES.map((s) => storedGoEvidence(s.id));
     const words = stepWords(run, 1, evidence, 'wall')!;
     expect(words.measured).toContain('faster at 8 bytes and 8 KiB');
     expect(words.measured).toContain('no significant change at 1 KiB');
@@ -113,7 +114,7 @@ describe('reading a Go benchmark run', () => {
   });
 
   it('explains a step that did not move with the evidence\'s own figures, its words from content/go', async () => {
-    const evidence = await Promise.all(GO_STAGES.map(async (s) => ((await import(`../go/${s.id}/evidence.ts`)) as { default: GoEvidence }).default));
+    const evidence = GO_STAGES.map((s) => storedGoEvidence(s.id));
     const dir = new URL('../data/go/', import.meta.url);
     const committed = readdirSync(dir).find((name) => name.endsWith('.txt'))!;
     const run = (readGoRun(readFileSync(new URL(committed, dir), 'utf8')) as { run: GoRun }).run;

@@ -11,8 +11,9 @@ import type { StageProfile, StoredProfiles } from '../src/core/profile/profile.t
 import { STORIES } from '../src/app/story/narrative.ts';
 import { INTRO } from '../src/app/story/intro-prose.ts';
 import type { V8Evidence } from '../src/core/evidence/v8-evidence.ts';
-import { evidenceRows, hotFunction, whyText, WHY_FIGURE } from '../src/core/evidence/v8-why.ts';
+import { evidenceRows, hotFunction, whyText } from '../src/core/evidence/v8-why.ts';
 import { selfShare } from '../src/app/story/profile-figures.ts';
+import { v8Evidence } from '../src/app/story/engine-evidence-data.ts';
 import { enginesRun } from '../src/app/story/engine-figures.ts';
 import { READER_STEP, fullLadderSize, stepFindings } from '../src/app/story/engine-findings.ts';
 import { cellKey } from '../src/core/results/analysis/model.ts';
@@ -45,9 +46,7 @@ const storyTexts = STORIES.flatMap((story) => [
   ...(story.go ?? []).map((note) => note.text),
 ]);
 
-const evidence: V8Evidence[] = await Promise.all(
-  STAGES.map(async (stage) => ((await import(`../data/v8/${stage.id}.ts`)) as { default: V8Evidence }).default),
-);
+const evidence: V8Evidence[] = STAGES.map((stage) => v8Evidence(stage.index));
 
 describe('what the text says the Go compiler reports', () => {
   it('names -m=2 wherever it says the compiler tells what it refused to inline (-m alone prints only what it inlined)', () => {
@@ -88,7 +87,7 @@ describe('which stages the text says retell the article', () => {
 describe('the figure marked as backing each stage’s why', () => {
   it('reads differently for the stage before and this one, unless the point is that it does not move', () => {
     for (const stage of STAGES.slice(1)) {
-      const why = WHY_FIGURE[stage.index];
+      const why = STORIES[stage.index].v8Why;
       if (!why.row) continue;
       const hot = hotFunction(storedProfile64(stage.id));
       const row = evidenceRows(evidence[stage.index], evidence[stage.index - 1], hot).find((r) => r.id === why.row);
@@ -101,11 +100,11 @@ describe('the figure marked as backing each stage’s why', () => {
   it('stage 8: the byte reader is compiled in stage 7 only, and the sentence names it', () => {
     const rows = evidenceRows(evidence[8], evidence[7]);
     expect(rows.find((r) => r.id === 'only')?.then).toContain('readLittleEndianWordsFull');
-    expect(whyText(WHY_FIGURE[8], rows)).toContain('`readLittleEndianWordsFull`');
+    expect(whyText(STORIES[8].v8Why, rows)).toContain('`readLittleEndianWordsFull`');
   });
 
   it('says which of bytecode and machine code grows wherever it marks the hot function’s size', () => {
-    for (const [index, why] of WHY_FIGURE.entries()) {
+    for (const [index, { v8Why: why }] of STORIES.entries()) {
       if (why.row !== 'kernel') continue;
       expect(why.says, STAGES[index].id).toMatch(/bytecode/);
       expect(why.says, STAGES[index].id).toMatch(/machine code/);
@@ -119,7 +118,7 @@ describe('the figure marked as backing each stage’s why', () => {
     expect(growth).toBeGreaterThan(3.5);
     expect(growth).toBeLessThan(4);
     expect(Math.abs(now.machineCodeBytes! / before.machineCodeBytes! - 1)).toBeLessThan(0.05);
-    expect(WHY_FIGURE[4].says).toMatch(/bytecode of `compress` grows almost fourfold while its machine code stays the same size/);
+    expect(STORIES[4].v8Why.says).toMatch(/bytecode of `compress` grows almost fourfold while its machine code stays the same size/);
   });
 });
 
@@ -235,7 +234,7 @@ describe('what the V8 why sentences say of the stored traces (data/v8/)', () => 
   });
 
   it('stage 11: the why says the trace fixed the pool, and the page names both processors when they differ', () => {
-    expect(WHY_FIGURE[11].says).toMatch(/^In the trace .*fixes the pool’s size/);
+    expect(STORIES[11].v8Why.says).toMatch(/^In the trace .*fixes the pool’s size/);
     expect(evidence[11].cpu === evidence[10].cpu || readFileSync(join(ROOT, 'src/app/story/EngineEvidence.svelte'), 'utf8').includes('was traced on another processor')).toBe(true);
   });
 });

@@ -176,10 +176,10 @@ export function measurements(read: Reader = readRepoFile): Measurement[] {
   const list: Measurement[] = [];
   for (const stage of STAGES) {
     list.push({ path: `data/profiles/${stage.id}.json`, command: gen, code: stage.files, generator: ['scripts/profiles.ts', 'src/node/profile/probe.ts'], reads: 'lines' });
-    list.push({ path: `data/v8/${stage.id}.ts`, command: gen, code: stage.files, generator: ['scripts/v8-evidence.ts', 'scripts/v8-probe.ts'], reads: 'lines' });
+    list.push({ path: `data/v8/${stage.id}.json`, command: gen, code: stage.files, generator: ['scripts/v8-evidence.ts', 'scripts/v8-probe.ts'], reads: 'lines' });
   }
   for (const step of goSteps()) {
-    list.push({ path: `go/${step}/evidence.ts`, command: gen, code: goFiles(step), generator: ['scripts/go-evidence.ts'], reads: 'lines' });
+    list.push({ path: `go/${step}/evidence.json`, command: gen, code: goFiles(step), generator: ['scripts/go-evidence.ts'], reads: 'lines' });
     list.push({ path: `data/go/profiles/${step}.json`, command: gen, code: goFiles(step), generator: ['scripts/go-profiles.ts'], reads: 'lines' });
   }
   for (const dir of BENCH_RUNS) {

@@ -1,11 +1,11 @@
 // The Go track's stored evidence, made again with the Go toolchain: the compiler's
-// decisions (go/<step>/evidence.ts) exactly, and every step's profiles
+// decisions (go/<step>/evidence.json) exactly, and every step's profiles
 // (data/go/profiles/) within the stored bands, converted to exactly what `pprof -top`
 // prints. Run alone by `npm run test:evidence`, with the Go release that recorded them:
 // releases inline differently. Without Go it is skipped, with a note.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateGoEvidence, goMissing, goRelease, goStageDirs } from '../../scripts/go-evidence.ts';
+import { generateGoEvidence, goMissing, goRelease, goStageDirs, storedGoEvidence } from '../../scripts/go-evidence.ts';
 import { profilesDrift, profilesPath, profileStep, releaseOf } from '../../scripts/go-profiles.ts';
 import type { GoStepProfiles } from '../../src/core/profile/go-profiles.ts';
 import { ourTop, pprofTop } from '../fixtures/pprof-top.ts';
@@ -18,7 +18,7 @@ if (missing !== null) console.warn(`go-again: ${missing}: the Go track's evidenc
 
 describe.skipIf(missing !== null)('the Go track, made again', () => {
   it('has compiler evidence that matches the code (npm run gen rewrites it)', ({ skip }) => {
-    const recordedRelease = /"toolchain": "(go\d+\.\d+) /.exec(read(`go/${stages[0]}/evidence.ts`))?.[1];
+    const recordedRelease = /^(go\d+\.\d+) /.exec(storedGoEvidence(stages[0]).toolchain)?.[1];
     if (recordedRelease !== goRelease()) {
       skip(`the evidence was recorded with ${recordedRelease} and this machine has ${goRelease()}: inlining costs differ between Go releases`);
     }

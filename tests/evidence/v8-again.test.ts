@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { STAGES } from '../../steps/index.ts';
 import { evidencePath, generateV8Evidence, storedEvidence } from '../../scripts/v8-evidence.ts';
 
-const recordedV8 = storedEvidence(readFileSync(new URL(`../../${evidencePath(STAGES[0].id)}`, import.meta.url), 'utf8')).v8;
+const recordedV8 = storedEvidence(readFileSync(new URL(`../../${evidencePath(STAGES[0].id)}`, import.meta.url), 'utf8'), evidencePath(STAGES[0].id)).v8;
 
 describe('V8 evidence, measured again', () => {
   it('agrees with a fresh run of every stage (npm run gen rewrites it)', async ({ skip }) => {

@@ -2,19 +2,20 @@
 // bundled (no Go toolchain needed to read the track), and a run the reader imports
 // from `npm run bench:go` on their own machine, which then takes the committed one's place.
 
-import type { GoEvidence } from '../../core/evidence/go-evidence.ts';
+import { readGoEvidence, type GoEvidence } from '../../core/evidence/go-evidence.ts';
 import { readGoRun, type GoRun } from './measured.ts';
 import { GO_STAGES } from './stages.ts';
 
-const EVIDENCE = import.meta.glob<GoEvidence>('/go/*/evidence.ts', { import: 'default', eager: true });
+const EVIDENCE = import.meta.glob<unknown>('/go/*/evidence.json', { import: 'default', eager: true });
 const SOURCES = import.meta.glob<string>('/go/*/blake2s.go', { query: '?raw', import: 'default' });
 const COMMITTED = import.meta.glob<string>('/data/go/*.txt', { query: '?raw', import: 'default', eager: true });
 
-/** The compiler's evidence for every stage, in stage order. */
+/** The compiler's evidence for every stage, in stage order, each file checked as it is read. */
 export const goEvidence: GoEvidence[] = GO_STAGES.map((stage) => {
-  const evidence = EVIDENCE[`/go/${stage.id}/evidence.ts`];
-  if (!evidence) throw new Error(`go/${stage.id}/evidence.ts is missing: run npm run gen`);
-  return evidence;
+  const path = `go/${stage.id}/evidence.json`;
+  const evidence = EVIDENCE[`/${path}`];
+  if (!evidence) throw new Error(`${path} is missing: run npm run gen`);
+  return readGoEvidence(evidence, path);
 });
 
 /** The Go source of a stage, loaded when first shown. */

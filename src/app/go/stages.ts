@@ -1,6 +1,6 @@
 // The story of each Go stage in our own words, joined to the track's list (go/index.ts).
 // The words are in content/go/<id>.md; the code is go/<id>/blake2s.go and the compiler's
-// evidence go/<id>/evidence.ts (generated). Text in `backticks` is shown as code; `lead`
+// evidence go/<id>/evidence.json (generated). Text in `backticks` is shown as code; `lead`
 // (a part's first paragraph) is the sentence presenter mode shows.
 
 import { GO_TRACK, type GoStageInfo } from '../../../go/index.ts';

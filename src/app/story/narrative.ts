@@ -5,10 +5,13 @@
 // first paragraph: one sentence, all that presenter mode shows on the projector) and
 // `more` (the rest, for a student reading alone). Figures from a committed run are
 // `{placeholders}` in the Markdown, filled here from the runs (native-figures.ts,
-// engine-figures.ts) and the article's figures (article-facts.ts).
+// engine-figures.ts) and the article's figures (article-facts.ts). The sentence under
+// `# What V8 reports {#v8-why}` is left as written: its `{then}` and `{now}` are the
+// values of the row of V8's table it marks (`v8Why.row`), which the page fills in.
 
 import { STAGES } from '../../../steps/index.ts';
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
+import { FIGURE_ROWS, type FigureRow, type V8Why } from '../../core/evidence/v8-why.ts';
 import { askOf, fill, readersByName, type ContentReader } from '../ui/content.ts';
 import type { ProfileFacts, SideNote, StageStory } from '../ui/story-types.ts';
 import { storyFigures } from './native-figures.ts';
@@ -41,8 +44,24 @@ function profileOf(file: ContentReader): ProfileFacts {
   return profile;
 }
 
-function storyOf(file: ContentReader): StageStory {
-  const story: StageStory = {
+/** `v8Why:` in the front matter (the row it marks, and `same: true` when the point is that it does not move) and its sentence under `# What V8 reports {#v8-why}`. */
+function v8WhyOf(file: ContentReader): V8Why {
+  const says = file.text('v8-why');
+  if (says.includes('\n\n')) throw new Error(`${file.file}: "What V8 reports" is one paragraph, the sentence that backs the why`);
+  const why: V8Why = { says };
+  const row = file.optionalString('v8Why.row');
+  if (row !== undefined) {
+    if (!(FIGURE_ROWS as readonly string[]).includes(row)) throw new Error(`${file.file}: v8Why.row is "${row}", not a row of V8's table (${FIGURE_ROWS.join(', ')})`);
+    why.row = row as FigureRow;
+  }
+  const same = file.value('v8Why.same');
+  if (same !== undefined && same !== true) throw new Error(`${file.file}: v8Why.same is true or left out`);
+  if (same === true) why.same = true;
+  return why;
+}
+
+function storyOf(file: ContentReader): Omit<StageStory, 'v8Why'> {
+  const story: Omit<StageStory, 'v8Why'> = {
     change: file.part('change'),
     why: file.part('why'),
     cost: file.part('cost'),
@@ -97,5 +116,5 @@ const stories = readersByName(STAGE_FILES);
 export const STORIES: StageStory[] = STAGES.map((stage) => {
   const file = stories.get(stage.id);
   if (!file) throw new Error(`stage ${stage.id} has no story: write content/stages/${stage.id}.md`);
-  return filled(storyOf(file), { ...FIGURES, ...articleFigures(stage.articleSpeedup) }, file.file);
+  return { ...filled(storyOf(file), { ...FIGURES, ...articleFigures(stage.articleSpeedup) }, file.file), v8Why: v8WhyOf(file) };
 });

@@ -1,6 +1,7 @@
 // The shape of a stage's story, on its own so the readers of the stories' Markdown
 // (src/app/story/narrative.ts, src/app/go/stages.ts) and the pages that show them import
 // it without importing each other.
+import type { V8Why } from '../../core/evidence/v8-why.ts';
 
 export interface Part {
   lead: string;
@@ -93,4 +94,6 @@ export interface StageStory {
   ask: AskTheClass;
   /** Things to try by hand, for a stage the playground cannot open. */
   tryIt?: string[];
+  /** The row of V8's table that backs the "why", and its sentence (`{then}` and `{now}` filled by the page). */
+  v8Why: V8Why;
 }

@@ -1,6 +1,10 @@
-// What V8 itself reports about each JavaScript stage (data/v8/<stage>.ts, written by
-// scripts/v8-evidence.ts): the shape of that data, which parts of it a rerun must
+// What V8 itself reports about each JavaScript stage (data/v8/<stage>.json, written by
+// scripts/v8-evidence.ts and checked when read by stored.ts): the shape of that data, which parts of it a rerun must
 // reproduce exactly and which only roughly. What the pages say with it: v8-why.ts.
+
+import { amount, checked, count, fields, flag, list, oneOf, stamp, text } from './stored.ts';
+
+export const V8_GENERATOR = 'scripts/v8-evidence.ts';
 
 /** One function of a stage that TurboFan compiled (or threw away) during the run. */
 export interface V8Function {
@@ -144,4 +148,59 @@ export function disagreements(stored: V8Evidence, fresh: V8Evidence): string[] {
     if (stored[key] !== fresh[key]) problems.push(`${key}: stored ${stored[key]}, now ${fresh[key]}`);
   }
   return problems;
+}
+
+const V8_FIELDS = ['stage', 'node', 'v8', 'cpu', 'run', 'heap', 'functions'];
+
+function v8Heap(value: unknown, path: string): V8Heap {
+  const f = fields(value, path, ['bytes', 'hashes', 'bytesPerHash', 'gcsPerHash']);
+  return {
+    bytes: count(f.bytes, `${path}.bytes`),
+    hashes: count(f.hashes, `${path}.hashes`),
+    bytesPerHash: amount(f.bytesPerHash, `${path}.bytesPerHash`),
+    gcsPerHash: amount(f.gcsPerHash, `${path}.gcsPerHash`),
+  };
+}
+
+function v8Deopt(value: unknown, path: string): V8Deopt {
+  const f = fields(value, path, ['phase', 'kind', 'reason', 'count']);
+  return {
+    phase: oneOf(f.phase, `${path}.phase`, ['load', 'kib', 'large'] as const),
+    kind: text(f.kind, `${path}.kind`),
+    reason: text(f.reason, `${path}.reason`),
+    count: count(f.count, `${path}.count`),
+  };
+}
+
+function v8Function(value: unknown, path: string): V8Function {
+  const f = fields(value, path, ['name', 'bytecodeBytes', 'optimizations', 'optimizedAtEnd', 'machineCodeBytes', 'deopts']);
+  return {
+    name: text(f.name, `${path}.name`),
+    bytecodeBytes: count(f.bytecodeBytes, `${path}.bytecodeBytes`),
+    optimizations: count(f.optimizations, `${path}.optimizations`),
+    optimizedAtEnd: flag(f.optimizedAtEnd, `${path}.optimizedAtEnd`),
+    machineCodeBytes: f.machineCodeBytes === null ? null : count(f.machineCodeBytes, `${path}.machineCodeBytes`),
+    deopts: list(f.deopts, `${path}.deopts`, v8Deopt),
+  };
+}
+
+/** The checked evidence of a data/v8/<stage>.json file's parsed JSON; `file` names it in a refusal. */
+export function readV8Evidence(json: unknown, file: string): V8Evidence {
+  return checked(file, () => {
+    const f = fields(json, '', ['generated', 'about', ...V8_FIELDS], ['wasmCode', 'threads']);
+    stamp(f, V8_GENERATOR);
+    const heap = fields(f.heap, 'heap', ['kib', 'mib']);
+    const evidence: V8Evidence = {
+      stage: text(f.stage, 'stage'),
+      node: text(f.node, 'node'),
+      v8: text(f.v8, 'v8'),
+      cpu: text(f.cpu, 'cpu'),
+      run: text(f.run, 'run'),
+      heap: { kib: v8Heap(heap.kib, 'heap.kib'), mib: v8Heap(heap.mib, 'heap.mib') },
+      functions: list(f.functions, 'functions', v8Function),
+    };
+    if (f.wasmCode !== undefined) evidence.wasmCode = list(f.wasmCode, 'wasmCode', count);
+    if (f.threads !== undefined) evidence.threads = count(f.threads, 'threads');
+    return evidence;
+  });
 }

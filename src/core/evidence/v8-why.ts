@@ -1,7 +1,8 @@
 // What each JavaScript stage's page says with V8's evidence (data/v8/): the rows of its
-// table set against the stage before, the figure behind each stage's "why", and that
-// sentence. Apart from the data's shape (v8-evidence.ts), so that editing the lesson's
-// words leaves the stored evidence as it was made (src/node/evidence-inputs.ts).
+// table set against the stage before, and the figure behind each stage's "why" with its
+// sentence filled in (the sentence itself is the stage's Markdown's). Apart from the
+// data's shape (v8-evidence.ts), so that editing the page leaves the stored evidence as
+// it was made (src/node/evidence-inputs.ts).
 
 import type { StageProfile } from '../profile/profile.ts';
 import { deoptCount, negligible, type V8Evidence } from './v8-evidence.ts';
@@ -24,8 +25,9 @@ export function hotFunctionFigure(evidence: V8Evidence, name: string | undefined
   return traced ? `${name}: ${traced.bytecodeBytes} B, ${traced.machineCodeBytes ?? '–'} B` : `${name}: not compiled`;
 }
 
-/** A row of the stage page's table (src/app/story/EngineEvidence.svelte). */
-export type FigureRow = 'kib' | 'mib' | 'gcs' | 'turbofan' | 'only' | 'deopts' | 'kernel' | 'wasm';
+/** The rows of the stage page's table (src/app/story/EngineEvidence.svelte), in its order: what a stage's "why" may mark. */
+export const FIGURE_ROWS = ['kib', 'mib', 'gcs', 'turbofan', 'only', 'deopts', 'kernel', 'wasm'] as const;
+export type FigureRow = (typeof FIGURE_ROWS)[number];
 
 export interface EvidenceRow {
   id: FigureRow;
@@ -75,27 +77,19 @@ export function evidenceRows(now: V8Evidence, before: V8Evidence | undefined, ho
 }
 
 /**
- * The figure that backs each stage's "why", and what it says. `{then}` and `{now}` are
- * the row's values for the stage before and this one; they differ, unless `same` says
- * the point is that they do not.
+ * The figure that backs a stage's "why", and what it says: written in the stage's own
+ * Markdown (content/stages/<id>.md: `v8Why:` in its front matter, the sentence under
+ * `# What V8 reports {#v8-why}`). `{then}` and `{now}` are the row's values for the stage
+ * before and this one; they differ, unless `same` says the point is that they do not.
  */
-export const WHY_FIGURE: { row?: FigureRow; same?: true; says: string }[] = [
-  { row: 'gcs', says: 'The baseline allocates on every block: a 1 MiB hash keeps the garbage collector busy {now} times.' },
-  { row: 'mib', same: true, says: 'Allocation is not what changed ({then} and {now} per 1 MiB hash): the time stage 0 lost went into reading bytes, which allocates nothing.' },
-  { row: 'mib', says: '`permute()` and its copies are gone: a 1 MiB hash allocates {then} before, {now} after.' },
-  { row: 'turbofan', says: '`round()` is no longer a function of its own: TurboFan compiles {then} functions before, {now} after.' },
-  { row: 'kernel', says: 'Every `g` written out with the state in locals: the bytecode of `compress` grows almost fourfold while its machine code stays the same size ({then} before, {now} after: bytecode, then machine code), and its state array is gone from the heap.' },
-  { row: 'mib', says: '`compress` allocates nothing any more: {then} per 1 MiB hash before, {now} after, and the collector no longer runs.' },
-  { row: 'kernel', says: 'Seven written-out rounds: the bytecode grows about six times ({then} before, {now} after), the machine code far less.' },
-  { row: 'kib', says: 'The buffers are reused: a 1 KiB hash allocates {then} before, {now} after; at 1 MiB the difference hardly shows.' },
-  { row: 'only', says: 'The byte-to-word reader drops out: only stage 7 compiles `{then}`. On this little-endian machine the words come straight from the view; stage 8 compiles `{now}` instead, the old `hash` behind the check that picks the view or the copy.' },
-  { row: 'wasm', says: 'The four-lane compression is WebAssembly now ({now} of machine code), outside what TurboFan reports for JavaScript.' },
-  { row: 'wasm', says: 'The one-block compressions join `compress4x` in the modules: {then} of WebAssembly machine code before, {now} after.' },
-  { says: 'In the trace a 1 MiB hash ran on two threads, because the trace fixes the pool’s size (as the stage loads it measures from which size its pool pays, and may hash 1 MiB on one): the pool worker compiles its own copies of the functions (listed as “#2”).' },
-];
+export interface V8Why {
+  row?: FigureRow;
+  same?: true;
+  says: string;
+}
 
 /** A stage's "why" figure as the page says it: its sentence with the marked row's values filled in. */
-export function whyText(why: (typeof WHY_FIGURE)[number] | undefined, rows: EvidenceRow[]): string {
+export function whyText(why: V8Why | undefined, rows: EvidenceRow[]): string {
   const key = rows.find((row) => row.id === why?.row);
   return (why?.says ?? '').replace('{then}', key?.then ?? '–').replace('{now}', key?.now ?? '–');
 }
