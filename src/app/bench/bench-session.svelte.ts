@@ -4,6 +4,7 @@
 import { DEFAULT_ROUNDS, DEFAULT_SIZES, listContestants, startBenchmark, type Progress, type RunningBenchmark } from '../ui/run/browser.ts';
 import { detectCapabilities, missingCapability } from '../../core/bench/capabilities.ts';
 import type { Contestant } from '../../core/bench/contestants.ts';
+import { MAX_PLAN_ROUNDS } from '../../core/bench/plan.ts';
 import type { Results } from '../../core/bench/results.ts';
 import { BASELINE_INFO } from '../../../steps/baseline-info.ts';
 import { MAX_TEXT } from '../../core/results/io/limits.ts';
@@ -85,8 +86,8 @@ export class BenchSession {
   problem = $derived.by(() => {
     if (this.selected.length === 0) return 'Pick at least one stage or library.';
     if (this.sizes.length === 0) return 'Pick at least one input size.';
-    if (this.stopWhen === 'rounds' && (!Number.isInteger(this.rounds) || this.rounds < 1 || this.rounds > 1000)) {
-      return 'Rounds must be a whole number from 1 to 1000.';
+    if (this.stopWhen === 'rounds' && (!Number.isInteger(this.rounds) || this.rounds < 1 || this.rounds > MAX_PLAN_ROUNDS)) {
+      return `Rounds must be a whole number from 1 to ${MAX_PLAN_ROUNDS}.`;
     }
     if (this.stopWhen === 'clear' && !(this.clearPercent >= 0.5 && this.clearPercent <= 50)) return 'The width must be from 0.5% to 50%.';
     if (this.stopWhen === 'clear' && !(this.clearMinutes >= 0.5 && this.clearMinutes <= 60)) return 'The time limit must be from half a minute to 60 minutes.';

@@ -15,6 +15,7 @@ import * as stage11 from '../../../steps/11-every-core/blake3.ts';
 import type { TimelineEvent } from '../../../steps/11-every-core/blake3.ts';
 import type { CoresOptions } from './cores.ts';
 import { formatSize } from './plan.ts';
+import { patternInput } from '../vectors.ts';
 
 /** What cores.html asks its measuring worker for: bench:cores' rounds, or a timeline. */
 export type CoresRequest = { kind: 'rounds'; options: CoresOptions } | { kind: 'timeline'; options: TimelineOptions };
@@ -63,7 +64,7 @@ export async function measureTimeline(options: TimelineOptions, runtime: string)
     const use = stage11.threadUse();
     if (use.fallback) throw new Error(`stage 11 cannot use its pool here: ${use.fallback}`);
     const input = new Uint8Array(sharedInput ? new SharedArrayBuffer(size) : new ArrayBuffer(size));
-    for (let i = 0; i < size; i++) input[i] = i % 251;
+    input.set(patternInput(size));
     for (let warm = 0; warm < 20; warm++) {
       stage10.hash(input);
       stage11.hash(input);

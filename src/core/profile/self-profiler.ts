@@ -8,6 +8,7 @@
 // inside the slices is the stage's (fromSelfProfiling drops the samples between them).
 
 import type { SelfProfilingTrace } from './from-self-profiling.ts';
+import { patternInput } from '../vectors.ts';
 
 /** Hashing per slice; a slice ends before the next hash would pass it, so one stays under 50 ms. */
 export const SLICE_MS = 40;
@@ -105,10 +106,8 @@ async function hashInSlices(hash: (input: Uint8Array) => unknown, input: Uint8Ar
   return fastest;
 }
 
-/** BLAKE3's test input pattern (byte i is i mod 251), as the bench and the stored profiles hash. */
-export function testInput(bytes: number): Uint8Array {
-  return Uint8Array.from({ length: bytes }, (_, i) => i % 251);
-}
+/** BLAKE3's test input pattern (../vectors.ts), as the bench and the stored profiles hash. */
+export const testInput = patternInput;
 
 export interface SizeChoice {
   bytes: number;

@@ -3,7 +3,7 @@
 // tab: a full run of every contestant (about 15) over 8 sizes with 30 samples each is
 // about 3,600 samples, 80 kB of JSON and 25 kB once compressed. A document past a limit
 // is refused with a message that names the limit, never trimmed to fit.
-
+import { MAX_PLAN_ROUNDS } from '../../bench/plan.ts';
 
 /**
  * Characters of a share-link payload (after "#/share/"). Browsers accept URLs of about
@@ -38,8 +38,8 @@ export const MAX_INPUT_BYTES = 1024 ** 4;
 /** Hashes per sample at most: the bench stops calibrating at 2^30, so twice that is nonsense. */
 export const MAX_ITERATIONS = 2 ** 31;
 
-/** Rounds in the run config. */
-export const MAX_ROUNDS = 1000;
+/** Rounds in the run config: as many as a plan may ask for. */
+export const MAX_ROUNDS = MAX_PLAN_ROUNDS;
 
 /**
  * Fastest plausible sample, ns per hash. One hash is at least tens of instructions, so
