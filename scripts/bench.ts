@@ -16,7 +16,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseCliArgs, USAGE, type CliOptions } from '../src/node/cli-args.ts';
-import { DEFAULT_SAMPLE_TARGET_MS, formatSize, WARMUP_MS } from '../src/core/bench/plan.ts';
+import { DEFAULT_SAMPLE_TARGET_MS, WARMUP_MS } from '../src/core/bench/plan.ts';
+import { formatSize } from '../src/core/units.ts';
 import type { Progress } from '../src/core/bench/runner.ts';
 import type { Results } from '../src/core/bench/results.ts';
 import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/core/bench/engines.ts';

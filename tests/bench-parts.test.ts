@@ -1,9 +1,11 @@
 // The bench's small pieces: sizes, the command line, the cost extrapolation behind the
 // time box, capability overrides, environment names and stage versions.
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatSize, parseSize, checkPlan, DEFAULT_SIZES, MAX_PLAN_SIZE, OFFERED_SIZES } from '../src/core/bench/plan.ts';
+import { parseSize, checkPlan, DEFAULT_SIZES, MAX_PLAN_SIZE, OFFERED_SIZES } from '../src/core/bench/plan.ts';
+import { formatSize } from '../src/core/units.ts';
 import { parseCliArgs, USAGE } from '../src/node/cli-args.ts';
-import { predictOneHash, describeMs } from '../src/core/bench/predict.ts';
+import { predictOneHash } from '../src/core/bench/predict.ts';
+import { formatDuration } from '../src/core/units.ts';
 import { detectCapabilities, missingCapability, probeCapabilities } from '../src/core/bench/capabilities.ts';
 import { describeBrowser, describeOs } from '../src/app/ui/run/browser.ts';
 import { contentVersion } from '../src/core/bench/source-version.ts';
@@ -111,7 +113,7 @@ describe('time box extrapolation', () => {
     expect(predictOneHash([{ size: 96, ns: 500 }, { size: 1024, ns: 1000 }], 2048)!.ns).toBeCloseTo(2000, 6);
     expect(predictOneHash([{ size: 1024, ns: 1000 }], 4096)!).toEqual({ ns: 4000, basis: 'extrapolated linearly from 1 KiB' });
     expect(predictOneHash([], 4096)).toBeUndefined();
-    expect([850, 1500, 12_000, 180_000].map(describeMs)).toEqual(['850 ms', '1.5 s', '12 s', '3 min']);
+    expect([850, 1500, 12_000, 180_000].map((ms) => formatDuration(ms))).toEqual(['850 ms', '1.5 s', '12 s', '3 min']);
   });
 });
 

@@ -3,7 +3,8 @@
 // with its reason, checks by name, and stage 0 refused on a large file with a prefix offered.
 import { describe, expect, it } from 'vitest';
 import { b3sumLine, checkAgainst, escapeName, parseCheckText } from '../src/core/file/b3sum.ts';
-import { describeDuration, estimatePlanMs, prefixBytes, PREFIX_TARGET_MS, REFUSE_OVER_MS, speedPoints } from '../src/core/file/estimate.ts';
+import { estimatePlanMs, prefixBytes, PREFIX_TARGET_MS, REFUSE_OVER_MS, speedPoints } from '../src/core/file/estimate.ts';
+import { formatRoughDuration } from '../src/core/units.ts';
 import { planParts } from '../src/core/file/tree.ts';
 import type { Results } from '../src/core/bench/results.ts';
 import committed from '../data/engines/chromium-firefox-2026-11-27.json';
@@ -71,7 +72,7 @@ describe('estimates', () => {
     const ms = estimatePlanMs(planParts(GiB, 1), stage0, 1)!;
     expect(ms).toBeGreaterThan(60 * 60_000);
     expect(ms).toBeGreaterThan(REFUSE_OVER_MS);
-    expect(describeDuration(ms)).toMatch(/^about \d+ (h|days)$/);
+    expect(formatRoughDuration(ms)).toMatch(/^about \d+ (h|days)$/);
     const prefix = prefixBytes([GiB], stage0, 1);
     expect(prefix).toBeGreaterThanOrEqual(64 * 1024);
     expect(estimatePlanMs(planParts(prefix, 1), stage0, 1)!).toBeLessThanOrEqual(PREFIX_TARGET_MS);
@@ -87,8 +88,8 @@ describe('estimates', () => {
 
   it('are absent without measurements, and said roughly', () => {
     expect(estimatePlanMs(planParts(MiB, 1), [], 1)).toBeUndefined();
-    expect(describeDuration(400)).toBe('under a second');
-    expect(describeDuration(42_300)).toBe('about 42 s');
-    expect(describeDuration(20 * 3_600_000)).toBe('about 20 h');
+    expect(formatRoughDuration(400)).toBe('under a second');
+    expect(formatRoughDuration(42_300)).toBe('about 42 s');
+    expect(formatRoughDuration(20 * 3_600_000)).toBe('about 20 h');
   });
 });

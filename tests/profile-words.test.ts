@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CallNode, FunctionKind, StageProfile } from '../src/core/profile/profile.ts';
-import { changeSentence, codeList, comparisonWords, isChanged, shareOf, sizeLabel, withinNoise, compareHottest } from '../src/app/story/profile/profile-words.ts';
+import { changeSentence, codeList, comparisonWords, isChanged, shareOf, withinNoise, compareHottest } from '../src/app/story/profile/profile-words.ts';
+import { formatSize } from '../src/core/units.ts';
 import { icicleBoxes, widestPath } from '../src/app/story/profile/icicle.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
 import type { ProfileFacts } from '../src/app/ui/story-types.ts';
@@ -59,7 +60,7 @@ describe('the marks and shares', () => {
   });
 
   it('names sizes and lists code', () => {
-    expect([sizeLabel(1024), sizeLabel(65536), sizeLabel(96)]).toEqual(['1 KiB', '64 KiB', '96 B']);
+    expect([formatSize(1024), formatSize(65536), formatSize(96)]).toEqual(['1 KiB', '64 KiB', '96 B']);
     expect(codeList(['a'])).toBe('`a`');
     expect(codeList(['a', 'b', 'c'])).toBe('`a`, `b` and `c`');
   });

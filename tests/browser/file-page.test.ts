@@ -96,7 +96,7 @@ describe('the file page in Chromium', () => {
     await expect.poll(() => page.evaluate(readLines)).toEqual([expectedBuiltLines[4]]);
     await page.getByRole('button', { name: 'How fast can this browser read this file?' }).click();
     const figure = page.getByTestId('file-read-speed');
-    await expect.poll(async () => (await figure.textContent())?.replace(/\s+/g, ' ')).toMatch(/Reading only, nothing hashed: 3 MiB in \d+\.\d\d s, [\d.]+ MB\/s, on (\d+ workers|one worker) with a BYOB stream reader into kept buffers\./);
+    await expect.poll(async () => (await figure.textContent())?.replace(/\s+/g, ' ')).toMatch(/Reading only, nothing hashed: 3 MiB in \d+\.\d\d s, [\d.,]+ MB\/s, on (\d+ workers|one worker) with a BYOB stream reader into kept buffers\./);
     expect((await figure.textContent())!.replace(/\s+/g, ' ')).toMatch(/Stage 11 hashed it at [\d.]+ MB\/s: \d+\.\d\d× the speed of reading alone\./);
     // Reading is no hash: the line and its status stay.
     expect(await page.evaluate(readLines)).toEqual([expectedBuiltLines[4]]);

@@ -7,8 +7,7 @@ import measured from '../../../data/engines/chromium-firefox-2026-11-27.json';
 import { validateResults } from '../../core/results/io/validate.ts';
 import { engineModels, type EngineModel } from '../../core/results/analysis/engine-ladder.ts';
 import { cellKey } from '../../core/results/analysis/model.ts';
-import { formatSig } from '../../core/results/text/format.ts';
-import { formatSize } from '../../core/bench/plan.ts';
+import { formatDuration, formatSize } from '../../core/units.ts';
 import type { Results } from '../../core/bench/results.ts';
 import { standing } from './engine-findings.ts';
 
@@ -27,17 +26,11 @@ function model(models: EngineModel[], engine: string) {
   return found.model;
 }
 
-/** A time as people say it, whole from 10 up: "78 µs", "21 ms", "101 ms", "2.26 ms". */
-export function formatTime(ms: number): string {
-  const [value, unit] = ms < 1 ? [ms * 1000, 'µs'] : [ms, 'ms'];
-  return `${value >= 10 ? Math.round(value) : formatSig(value)} ${unit}`;
-}
-
 /** The median time of one hash, from the median MB/s. */
 export function medianTime(models: EngineModel[], engine: string, contestant: string, size: number): string {
   const cell = model(models, engine).throughput.get(cellKey(contestant, size));
   if (!cell) throw new Error(`data/engines: no ${contestant} at ${formatSize(size)} in ${engine}`);
-  return formatTime(size / cell.center / 1000);
+  return formatDuration(size / cell.center / 1000);
 }
 
 /** What the bench said a skipped size would take ("about 3 min"), from its reason. */

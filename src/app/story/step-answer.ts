@@ -6,7 +6,7 @@
 // When the step is noise it says so, and what the run could have seen (stats/reader.ts).
 import { STAGES } from '../../../steps/index.ts';
 import type { Results } from '../../core/bench/results.ts';
-import { formatSize } from '../../core/bench/plan.ts';
+import { formatSize } from '../../core/units.ts';
 import { baselineRows, buildModel, stepRows, type BaselineRow, type ResultsModel, type StepRow } from '../../core/results/analysis/model.ts';
 import { formatRatio, formatVersus } from '../../core/results/text/format.ts';
 import { describePValues, detectableChangePct, noDifferenceAdvice } from '../../core/stats/reader.ts';

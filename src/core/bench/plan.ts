@@ -1,5 +1,6 @@
 // What a benchmark run is asked to do, its defaults, and the size notation shared by
 // the app, the page the command line drives, and the command line itself.
+import { formatSize } from '../units.ts';
 
 /** The input sizes the article benchmarked: 96 B to 1 MiB. */
 export const DEFAULT_SIZES: readonly number[] = [96, 512, 1024, 32768, 65536, 262144, 1048576];
@@ -83,19 +84,6 @@ export function checkPlan(plan: BenchPlan): void {
       throw new RangeError(`${key} must be a positive number of milliseconds up to one hour, got ${value}`);
     }
   }
-}
-
-const UNITS: [suffix: string, bytes: number][] = [
-  ['MiB', 1024 * 1024],
-  ['KiB', 1024],
-];
-
-/** "96 B", "1 KiB", "1 MiB", "1.5 KiB"; sizes that are not round stay exact ("1025 B"). */
-export function formatSize(bytes: number): string {
-  for (const [suffix, unit] of UNITS) {
-    if (bytes >= unit && (bytes * 2) % unit === 0) return `${bytes / unit} ${suffix}`;
-  }
-  return `${bytes} B`;
 }
 
 /** Parses "96", "96B", "1KiB", "64 KiB", "1MiB" (also k/K/KB and m/M/MB as binary units). */

@@ -3,7 +3,7 @@
 // purpose. The growth exponent between the two largest measured sizes tells them apart,
 // so the time box can refuse 12 seconds of stage 0 without spending them.
 
-import { formatSize } from './plan.ts';
+import { formatSize } from '../units.ts';
 
 export interface OneHashGuess {
   ns: number;
@@ -37,11 +37,3 @@ export function predictOneHash(known: readonly { size: number; ns: number }[], s
   return { ns, basis };
 }
 
-/** "850 ms", "12 s", "1.5 s", "3 min". */
-export function describeMs(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const s = ms / 1000;
-  if (s < 10) return `${s.toFixed(1).replace(/\.0$/, '')} s`;
-  if (s < 120) return `${Math.round(s)} s`;
-  return `${Math.round(s / 60)} min`;
-}

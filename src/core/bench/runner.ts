@@ -23,9 +23,11 @@ import type { Results } from './results.ts';
 import { resolveContestants, type Contestant } from './contestants.ts';
 import type { EngineIdentity } from './engines.ts';
 import type { Capabilities } from './capabilities.ts';
-import { checkPlan, formatSize, DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, WARMUP_MS, type BenchPlan } from './plan.ts';
+import { checkPlan, DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, WARMUP_MS, type BenchPlan } from './plan.ts';
+import { formatSize } from '../units.ts';
 import { effectiveSampleTargetMs, measureTimerResolutionMs } from './timer.ts';
-import { predictOneHash, describeMs } from './predict.ts';
+import { predictOneHash } from './predict.ts';
+import { formatDuration } from '../units.ts';
 import { CallTimeout, Cancelled, type WorkerHandle } from './worker-handle.ts';
 import { describeOneBlockChoice, describeThreadUse } from './threads.ts';
 import { RunTable, type Cell, type Entry } from './run-table.ts';
@@ -202,7 +204,7 @@ class BenchRun {
       const known = bySize.filter((c) => c.estimateNs !== undefined && c.size < cell.size).map((c) => ({ size: c.size, ns: c.estimateNs! }));
       const guess = predictOneHash(known, cell.size);
       if (guess && (2 * guess.ns) / 1e6 > this.timeBoxMs) {
-        this.table.timebox(cell, `one hash of ${formatSize(cell.size)} would take about ${describeMs(guess.ns / 1e6)} (${guess.basis}): ${NO_SAMPLE_FITS} ${describeMs(this.timeBoxMs)} time box per size`);
+        this.table.timebox(cell, `one hash of ${formatSize(cell.size)} would take about ${formatDuration(guess.ns / 1e6)} (${guess.basis}): ${NO_SAMPLE_FITS} ${formatDuration(this.timeBoxMs)} time box per size`);
         continue;
       }
       this.progress(entry, cell.size, 0);
@@ -271,7 +273,7 @@ class BenchRun {
       cell.spentMs += outcome.elapsedMs;
       if (outcome.status === 'too-slow') {
         cell.estimateNs = outcome.firstHashNs;
-        return this.table.timebox(cell, `one hash of ${formatSize(cell.size)} took ${describeMs(outcome.firstHashNs / 1e6)}: ${NO_SAMPLE_FITS} ${describeMs(timeBoxMs)} time box per size`);
+        return this.table.timebox(cell, `one hash of ${formatSize(cell.size)} took ${formatDuration(outcome.firstHashNs / 1e6)}: ${NO_SAMPLE_FITS} ${formatDuration(timeBoxMs)} time box per size`);
       }
       cell.iterations = outcome.iterations;
       cell.estimateNs ??= outcome.nsPerOp;
@@ -282,7 +284,7 @@ class BenchRun {
       this.bridge.release(entry.info.id);
       entry.ready.clear();
       cell.estimateNs = timeBoxMs * 1e6;
-      this.table.timebox(cell, `one hash of ${formatSize(cell.size)} takes longer than the ${describeMs(timeBoxMs)} time box per size; its worker was stopped`);
+      this.table.timebox(cell, `one hash of ${formatSize(cell.size)} takes longer than the ${formatDuration(timeBoxMs)} time box per size; its worker was stopped`);
     }
   }
 
@@ -291,7 +293,7 @@ class BenchRun {
     const expectedMs = (cell.iterations * (cell.estimateNs ?? 0)) / 1e6;
     if (cell.spentMs + expectedMs > this.timeBoxMs) {
       const rounds = this.options.plan.rounds;
-      return this.table.timebox(cell, `stopped after ${cell.nsPerOp.length} of ${rounds} samples: the ${describeMs(this.timeBoxMs)} time box per size ran out (one hash of ${formatSize(cell.size)} takes ~${describeMs((cell.estimateNs ?? 0) / 1e6)})`);
+      return this.table.timebox(cell, `stopped after ${cell.nsPerOp.length} of ${rounds} samples: the ${formatDuration(this.timeBoxMs)} time box per size ran out (one hash of ${formatSize(cell.size)} takes ~${formatDuration((cell.estimateNs ?? 0) / 1e6)})`);
     }
     if (!entry.ready.has(cell.size)) {
       this.progress(entry, cell.size, round);
@@ -306,7 +308,7 @@ class BenchRun {
       cell.spentMs += outcome.elapsedNs / 1e6;
       cell.nsPerOp.push(outcome.elapsedNs / cell.iterations);
     } catch (error) {
-      this.fail(entry, explainCallError(error, `a sample at ${formatSize(cell.size)} (expected ~${describeMs(expectedMs)})`));
+      this.fail(entry, explainCallError(error, `a sample at ${formatSize(cell.size)} (expected ~${formatDuration(expectedMs)})`));
     }
   }
 }

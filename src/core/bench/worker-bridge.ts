@@ -5,7 +5,7 @@
 
 import type { BenchCore } from './core-protocol.ts';
 import { CallTimeout, Cancelled, WorkerDied, callWorker, type WorkerHandle } from './worker-handle.ts';
-import { describeMs } from './predict.ts';
+import { formatDuration } from '../units.ts';
 
 /** Rejects with Cancelled once `signal` aborts (at once if it already has); never resolves. */
 function whenAborted(signal: AbortSignal | undefined): Promise<never> {
@@ -21,7 +21,7 @@ function whenAborted(signal: AbortSignal | undefined): Promise<never> {
 /** Why a call went wrong, as a sentence; Cancelled propagates. */
 export function explainCallError(error: unknown, what: string): string {
   if (error instanceof Cancelled) throw error;
-  if (error instanceof CallTimeout) return `${what} did not finish within ${describeMs(error.ms)}: it hangs (its worker was stopped)`;
+  if (error instanceof CallTimeout) return `${what} did not finish within ${formatDuration(error.ms)}: it hangs (its worker was stopped)`;
   if (error instanceof WorkerDied) return `its worker died ${what === 'loading' ? 'while loading' : `during ${what}`}: ${error.message}`;
   return `${what} failed: ${error instanceof Error ? error.message : String(error)}`;
 }

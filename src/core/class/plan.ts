@@ -4,7 +4,8 @@
 import { STAGES } from '../../../steps/index.ts';
 import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
 import { CONTESTANT_LABELS, DEFAULT_CONTESTANT_IDS } from '../bench/contestant-labels.ts';
-import { DEFAULT_SIZES, formatSize } from '../bench/plan.ts';
+import { DEFAULT_SIZES } from '../bench/plan.ts';
+import { formatSize } from '../units.ts';
 import type { PlanNeeds } from './secure-origin.ts';
 
 export interface ClassPlan {

@@ -63,13 +63,3 @@ export function prefixBytes(sizes: readonly number[], points: readonly SpeedPoin
   }
   return best;
 }
-
-/** "about 4 s", "about 3 min", "about 20 h": as rough as an estimate is. */
-export function describeDuration(ms: number): string {
-  const s = ms / 1000;
-  if (s < 1) return 'under a second';
-  if (s < 60) return `about ${Math.max(1, Math.round(s))} s`;
-  if (s < 3600) return `about ${Math.round(s / 60)} min`;
-  if (s < 48 * 3600) return `about ${Math.round(s / 3600)} h`;
-  return `about ${Math.round(s / 86400)} days`;
-}

@@ -3,7 +3,8 @@
 // wrong and what is allowed (the script prints it and exits with status 2).
 
 import { STAGES } from '../../../steps/index.ts';
-import { formatSize, parseSize } from '../../core/bench/plan.ts';
+import { parseSize } from '../../core/bench/plan.ts';
+import { formatSize } from '../../core/units.ts';
 import { usage, valueOptions, type UsageOption } from '../../core/usage.ts';
 
 export const DEFAULT_SIZE = 64 * 1024;

@@ -3,7 +3,8 @@
 // call `window.blake3LabBench.run(plan)` and get the results document back; progress
 // goes to `window.blake3LabBenchProgress` when a tool has put a function there.
 
-import { startBenchmark, DEFAULT_CONTESTANT_IDS, DEFAULT_ROUNDS, DEFAULT_SIZES, formatSize, parseSize, type BenchPlan, type Progress } from '../../ui/run/browser.ts';
+import { startBenchmark, DEFAULT_CONTESTANT_IDS, DEFAULT_ROUNDS, DEFAULT_SIZES, parseSize, type BenchPlan, type Progress } from '../../ui/run/browser.ts';
+import { formatSize } from '../../../core/units.ts';
 import type { Results } from '../../../core/bench/results.ts';
 import './file.ts';
 

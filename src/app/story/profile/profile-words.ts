@@ -5,6 +5,7 @@
 
 import { hottest, type ProfileFunction, type StageProfile } from '../../../core/profile/profile.ts';
 import type { ProfileFacts } from '../../ui/story-types.ts';
+import { formatSize } from '../../../core/units.ts';
 
 /** Whether a function is one this stage changes. */
 export function isChanged(facts: ProfileFacts, fn: Pick<ProfileFunction, 'name' | 'kind'>): boolean {
@@ -18,11 +19,6 @@ export function shareOf(profile: StageProfile, names: string[]): number {
 }
 
 export const pct = (share: number) => `${share.toFixed(1)}%`;
-
-/** "1 KiB", "64 KiB". */
-export function sizeLabel(bytes: number): string {
-  return bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
-}
 
 /** "`a`", "`a` and `b`", "`a`, `b` and `c`". */
 export function codeList(names: string[]): string {
@@ -38,7 +34,7 @@ export function codeList(names: string[]): string {
 export function changeSentence(facts: ProfileFacts, index: number, now: StageProfile, before?: StageProfile): string {
   const names = codeList(facts.watch);
   const plural = facts.watch.length > 1;
-  const size = sizeLabel(now.inputBytes);
+  const size = formatSize(now.inputBytes);
   const nowShare = pct(shareOf(now, facts.watch));
   if (!before) return `${names} ${plural ? 'have' : 'has'} ${nowShare} of stage ${index}’s time at ${size}.`;
   return `${names} had ${pct(shareOf(before, facts.watch))} of stage ${index - 1}’s time at ${size}; in stage ${index} ${plural ? 'they have' : 'it has'} ${nowShare}.`;

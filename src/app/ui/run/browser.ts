@@ -12,7 +12,7 @@ import type { BenchPlan } from '../../../core/bench/plan.ts';
 import type { Results } from '../../../core/bench/results.ts';
 import { startWorker } from './start-worker.ts';
 
-export { DEFAULT_SIZES, DEFAULT_ROUNDS, formatSize, parseSize, type BenchPlan } from '../../../core/bench/plan.ts';
+export { DEFAULT_SIZES, DEFAULT_ROUNDS, parseSize, type BenchPlan } from '../../../core/bench/plan.ts';
 export { DEFAULT_CONTESTANT_IDS, listContestants } from '../../../core/bench/contestants.ts';
 export type { Progress } from '../../../core/bench/runner.ts';
 

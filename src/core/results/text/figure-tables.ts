@@ -3,7 +3,7 @@
 // benchstat's "p=0.000" reads as impossible), with every
 // warning as a numbered footnote. They are the charts' text alternative too, so nothing
 // a chart shows is missing here.
-import { formatSize } from '../../bench/plan.ts';
+import { formatSize } from '../../units.ts';
 import type { RunStatus } from '../../bench/results.ts';
 import type { Comparison } from '../../stats/ab-test.ts';
 import { formatDelta, formatPlusMinus } from '../../stats/format.ts';

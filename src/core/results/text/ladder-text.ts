@@ -1,6 +1,6 @@
 // The engine ladder (analysis/engine-ladder.ts) as plain text for the command line:
 // MB/s and the multiple of blake3-wasm, one column pair per engine.
-import { formatSize } from '../../bench/plan.ts';
+import { formatSize } from '../../units.ts';
 import type { EngineLadder } from '../analysis/engine-ladder.ts';
 import { formatRatio, formatSig } from './format.ts';
 

@@ -3,7 +3,7 @@
 // against native code at the same SIMD width, one thread; stage 11's gain over stage 10
 // beside what native code gains from the same machine's threads.
 
-import { formatSize } from '../../bench/plan.ts';
+import { formatSize } from '../../units.ts';
 import type { Results } from '../../bench/results.ts';
 import { formatSig } from './format.ts';
 import { mbPerSec } from '../../stats/units.ts';
