@@ -103,11 +103,10 @@ export async function runBenchmark(options: RunOptions): Promise<Results> {
   return new BenchRun(options).run();
 }
 
-/** The env and config a run starts from; the worker's probe corrects the clock and isolation. */
-function startingPoint(options: RunOptions): { env: Results['env']; config: Results['config'] } {
-  const { plan, capabilities } = options;
-  const env: Results['env'] = {
-    ...options.host,
+/** The environment record of a results document: the host, this thread's clock and what it can run, and now. */
+export function environmentOf(host: HostInfo, capabilities: Capabilities): Results['env'] {
+  return {
+    ...host,
     timerResolutionNs: measureTimerResolutionMs(() => performance.now()) * 1e6,
     crossOriginIsolated: capabilities.crossOriginIsolated,
     littleEndian: capabilities.littleEndian,
@@ -115,6 +114,12 @@ function startingPoint(options: RunOptions): { env: Results['env']; config: Resu
     webCrypto: capabilities.webCrypto,
     date: new Date().toISOString(),
   };
+}
+
+/** The env and config a run starts from; the worker's probe corrects the clock and isolation. */
+function startingPoint(options: RunOptions): { env: Results['env']; config: Results['config'] } {
+  const { plan } = options;
+  const env = environmentOf(options.host, options.capabilities);
   const config: Results['config'] = {
     sizes: [...plan.sizes],
     rounds: plan.rounds,

@@ -7,7 +7,7 @@
 import { browserHost } from '../../ui/run/browser.ts';
 import { detectCapabilities } from '../../../core/bench/capabilities.ts';
 import type { Environment } from '../../../core/bench/results.ts';
-import { measureTimerResolutionMs } from '../../../core/bench/timer.ts';
+import { environmentOf } from '../../../core/bench/runner.ts';
 import { EVERY_CORE_STAGE } from '../../../core/file/part-hasher.ts';
 import { startWorkers, type FileHasher, type FileHashTiming, type FileTuning } from '../../../core/file/pool.ts';
 import { spawnFileWorker } from '../../ui/run/file-worker.ts';
@@ -47,16 +47,7 @@ function chosenFile(): File {
 }
 
 async function environment(label?: string): Promise<Environment> {
-  const capabilities = detectCapabilities();
-  return {
-    ...(await browserHost(label)),
-    timerResolutionNs: measureTimerResolutionMs(() => performance.now()) * 1e6,
-    crossOriginIsolated: capabilities.crossOriginIsolated,
-    littleEndian: capabilities.littleEndian,
-    wasmSimd: capabilities.wasmSimd,
-    webCrypto: capabilities.webCrypto,
-    date: new Date().toISOString(),
-  };
+  return environmentOf(await browserHost(label), detectCapabilities());
 }
 
 async function hash(stage: number, tuning: FileTuning = {}): Promise<FileHashTiming> {
