@@ -10,6 +10,7 @@ import { parseMarkdown } from '../src/core/content/markdown.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
 import { INTRO, introFigures } from '../src/app/story/intro-prose.ts';
 import { HOLM_FAMILY, MEASURE, measureFigures } from '../src/app/story/measure-prose.ts';
+import { ENGINES_PAGE } from '../src/app/story/engines-prose.ts';
 import { PAGE_LINKS, PageFile } from '../src/app/story/page-prose.ts';
 import { ContentReader } from '../src/app/ui/content.ts';
 import { proseSegments } from '../src/app/ui/inline.ts';
@@ -136,12 +137,23 @@ describe('content', () => {
     expect(Object.values(PAGE_LINKS).every((href) => !href.startsWith('http'))).toBe(true);
   });
 
+  it('reads "Every engine"\'s words from content/engines.md with the committed run\'s figures filled in', () => {
+    const { prose, run, every } = ENGINES_PAGE;
+    const words = JSON.stringify(prose);
+    expect(words, 'every placeholder filled').not.toMatch(/\{[\w-]+\}/);
+    expect(prose.measured.paragraphs[0]).toContain(`Measured on ${run.env.date.slice(0, 10)}`);
+    expect(prose.measured.paragraphs[0]).toContain(`with ${run.env.cores} cores`);
+    expect(prose.engines.items[0]).toMatch(/at \d+ KiB Chromium [\d.]+x, Firefox [\d.]+x; at 1 KiB, one chunk, Chromium/);
+    expect(prose.moral.paragraphs[0]).toContain(`In this run ${['no', 'one', 'two', 'three'][every.length]} steps paid in both engines`);
+    expect(prose.cta.then).toContain('[compare page](compare)');
+  });
+
   it('has a story for every stage and every Go stage, and no file nothing reads', () => {
     expect(STORIES).toHaveLength(STAGES.length);
     expect(GO_STAGES.map((stage) => stage.id)).toEqual(GO_TRACK.map((stage) => stage.id));
     const names = (dir: string) => readdirSync(join('content', dir)).map((name) => name.replace(/\.md$/, '')).sort();
     const pages = readdirSync('content').filter((name) => name.endsWith('.md'));
-    expect(pages.sort(), 'content/*.md: read by intro-prose.ts, measure-prose.ts, present/speaker-notes.ts and teach/plans.ts').toEqual(['intro.md', 'measure.md', 'speaker-notes.md', 'teach.md']);
+    expect(pages.sort(), 'content/*.md: read by engines-prose.ts, intro-prose.ts, measure-prose.ts, present/speaker-notes.ts and teach/plans.ts').toEqual(['engines.md', 'intro.md', 'measure.md', 'speaker-notes.md', 'teach.md']);
     expect(names('stages')).toEqual(STAGES.map((stage) => stage.id).sort());
     expect(names('go')).toEqual(GO_TRACK.map((stage) => stage.id).sort());
     const notes = new Set(STORIES.flatMap((story) => story.go ?? []).map((note) => note.title));
