@@ -47,13 +47,25 @@ function unlinkedCharts(page: Page): Promise<string[]> {
   );
 }
 
-/** Tabs through the first `count` stops of the page and lists those that show no focus ring. */
+/** What the keyboard's focus is on: its name and whether it shows a ring; null on none (past the page's end). */
+type Stop = { name: string; visible: boolean } | null;
+
+/** The page's record of each Tab press, kept from before the first press to after the last. */
+interface FocusLog {
+  stops: Stop[];
+  read: () => Stop;
+  end: () => void;
+}
+
+/**
+ * Tabs through the first `count` stops of the page and lists those that show no focus ring.
+ * The page reads each stop itself when the next Tab goes down (and the last one after the
+ * last press), so a stop costs one round trip to the browser, not two.
+ */
 async function unfocusable(page: Page, count: number): Promise<string[]> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  const missing: string[] = [];
-  for (let i = 0; i < count; i++) {
-    await page.keyboard.press('Tab');
-    const check = await page.evaluate(() => {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    const read = (): Stop => {
       const element = document.activeElement as HTMLElement | null;
       if (!element || element === document.body) return null;
       // Monaco's hidden text area draws its own cursor; the editor marks focus itself.
@@ -63,9 +75,30 @@ async function unfocusable(page: Page, count: number): Promise<string[]> {
       const shadow = style.boxShadow !== 'none';
       const name = `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}"`;
       return { name, visible: ring || shadow };
-    });
-    if (check === null) break;
-    if (!check.visible) missing.push(check.name);
+    };
+    const stops: Stop[] = [];
+    let pressed = 0;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      // Before this press: the stop the previous one reached.
+      if (pressed++ > 0) stops.push(read());
+      // Past the page's end the focus stays out, as when the walk stopped pressing there.
+      if (stops.includes(null)) event.preventDefault();
+    };
+    addEventListener('keydown', onKey, { capture: true });
+    const log: FocusLog = { stops, read, end: () => removeEventListener('keydown', onKey, { capture: true }) };
+    (window as unknown as { focusLog: FocusLog }).focusLog = log;
+  });
+  for (let i = 0; i < count; i++) await page.keyboard.press('Tab');
+  const stops = await page.evaluate(() => {
+    const log = (window as unknown as { focusLog: FocusLog }).focusLog;
+    log.end();
+    return [...log.stops, log.read()];
+  });
+  const missing: string[] = [];
+  for (const stop of stops) {
+    if (stop === null) break;
+    if (!stop.visible) missing.push(stop.name);
   }
   return missing;
 }

@@ -2,12 +2,15 @@
 // track, the bench, every engine, the playground and the class page fits one screen at
 // 1280x800, 1920x1080 and 3840x2160, with a full results set loaded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { GO_STAGES } from '../../src/app/go/stages.ts';
-import { launchBrowser, openApp } from './harness.ts';
+import { launchBrowser, openApp, type OpenedPage } from './harness.ts';
 import { storeResultsScript } from '../fixtures/full-results.ts';
 import { expectClean, overflow, rootFontPx, slideName } from './presenter-helpers.ts';
+
+/** Goes to `hash` in the page on screen, as a link would. */
+const go = (page: Page, hash: string) => page.evaluate((to) => (location.hash = to), hash);
 
 describe('slides that fit a projector', () => {
   let browser: Browser;
@@ -18,6 +21,20 @@ describe('slides that fit a projector', () => {
     await browser?.close();
   });
 
+  // One page per projector size, for both of its walks: opened in presenter mode at a
+  // laptop's 1280x800, then resized to the projector's. A new context and a load cost the
+  // renderer about a second each, and the walks go from page to page in place anyway.
+  const projectors = new Map<number, OpenedPage>();
+  async function projector(width: number, height: number): Promise<OpenedPage> {
+    let opened = projectors.get(width);
+    if (!opened) {
+      opened = await openApp(browser, '/?present#/', { beforeLoad: storeResultsScript() });
+      await opened.page.setViewportSize({ width, height });
+      projectors.set(width, opened);
+    }
+    return opened;
+  }
+
   // A projector cannot scroll. Walk the whole story with the arrow key, as a teacher
   // would, with a full results set loaded (the largest the stage cards get), and check
   // every slide and every part of a long page on the two common projector sizes.
@@ -27,22 +44,24 @@ describe('slides that fit a projector', () => {
     [3840, 2160],
   ]) {
     it(`fits every slide on one screen of a ${width}x${height} projector, with full results loaded`, async () => {
-      const opened = await openApp(browser, '/?present#/', { beforeLoad: storeResultsScript() });
+      const opened = await projector(width, height);
       const { page } = opened;
-      await page.setViewportSize({ width, height });
       // The introduction is shown in parts: the first of them.
       await expect.poll(() => slideName(page)).toMatch(/^#\/ 1\/\d+$/);
       const slides: string[] = [];
       for (let step = 0; step < 200; step++) {
         await page.locator('.stepper').waitFor();
+        // Read once, for the messages below: each read waits for a frame, and reading it
+        // for every message took half of each step.
+        const name = await slideName(page);
         // A page loaded on first use says "Loading …" until it is there: judge the page, not that line.
         const loading = page.locator('main [role="status"]', { hasText: /^Loading / });
-        await expect.poll(() => loading.count(), { message: `${await slideName(page)} loads`, timeout: 15_000 }).toBe(0);
-        if ((await slideName(page)).includes('#/stage/')) {
-          await expect.poll(() => page.getByTestId('stage-measured').locator('table').count(), { message: `${await slideName(page)}: results shown` }).toBe(1);
+        await expect.poll(() => loading.count(), { message: `${name} loads`, timeout: 15_000 }).toBe(0);
+        if (name.includes('#/stage/')) {
+          await expect.poll(() => page.getByTestId('stage-measured').locator('table').count(), { message: `${name}: results shown` }).toBe(1);
         }
         // Polled: a slide is laid out (and a long page cut into parts) a frame or two after it appears.
-        await expect.poll(() => overflow(page), { message: `slide ${await slideName(page)} scrolls`, timeout: 5000 }).toBeLessThanOrEqual(0);
+        await expect.poll(() => overflow(page), { message: `slide ${name} scrolls`, timeout: 5000 }).toBeLessThanOrEqual(0);
         const here = await slideName(page);
         slides.push(here);
         // The last slide offers no way on.
@@ -55,7 +74,7 @@ describe('slides that fit a projector', () => {
       expect(slides.filter((name) => name.startsWith('#/ ')).length).toBeGreaterThan(1);
       expect(slides.filter((name) => name.startsWith('#/measure ')).length).toBeGreaterThan(1);
       // Stepping back into a page with parts opens it on its last part.
-      await page.evaluate(() => (location.hash = '#/stage/0'));
+      await go(page, '#/stage/0');
       await expect.poll(() => slideName(page)).toMatch(/^#\/stage\/0( 1\/\d+)?$/);
       await page.keyboard.press('ArrowLeft');
       await expect.poll(() => slideName(page)).toBe(slides.filter((name) => name.startsWith('#/ ')).at(-1));
@@ -68,7 +87,7 @@ describe('slides that fit a projector', () => {
       if (width === 3840) expect(await rootFontPx(page), 'a 4K projector doubles the type').toBeGreaterThanOrEqual(54);
       // The code view of every stage fills the screen without scrolling it.
       for (const stage of STAGES) {
-        await page.evaluate((index) => (location.hash = `#/stage/${index}/code`), stage.index);
+        await go(page, `#/stage/${stage.index}/code`);
         await expect.poll(() => page.locator('main h1').textContent()).toBe(stage.title);
         const editor = page.locator('.monaco-diff-editor, .monaco-editor').first();
         await editor.waitFor();
@@ -98,19 +117,20 @@ describe('slides that fit a projector', () => {
     [3840, 2160],
   ]) {
     it(`fits the Go track, the bench, every engine, the playground and the class page on a ${width}x${height} projector`, async () => {
-      const opened = await openApp(browser, '/?present#/go/0', { beforeLoad: storeResultsScript() });
+      const opened = await projector(width, height);
       const { page } = opened;
-      await page.setViewportSize({ width, height });
-      const fits = async () => {
+      /** The slide on screen, `name` in the messages, has loaded and does not scroll. */
+      const fits = async (name: string) => {
         const loading = page.locator('main [role="status"]', { hasText: /^Loading / });
-        await expect.poll(() => loading.count(), { message: `${await slideName(page)} loads`, timeout: 15_000 }).toBe(0);
-        await expect.poll(() => overflow(page), { message: `slide ${await slideName(page)} scrolls`, timeout: 5000 }).toBeLessThanOrEqual(0);
+        await expect.poll(() => loading.count(), { message: `${name} loads`, timeout: 15_000 }).toBe(0);
+        await expect.poll(() => overflow(page), { message: `slide ${name} scrolls`, timeout: 5000 }).toBeLessThanOrEqual(0);
       };
       // The Go track, from its first part to the last part of its last stage.
+      await go(page, '#/go/0');
       await expect.poll(() => slideName(page)).toMatch(/^#\/go\/0 1\/\d+$/);
       const seen: string[] = [];
       for (let step = 0; step < 60; step++) {
-        await fits();
+        await fits(await slideName(page));
         const here = await slideName(page);
         seen.push(here);
         if ((await page.locator('.stepper .next').count()) === 0) break;
@@ -125,7 +145,7 @@ describe('slides that fit a projector', () => {
       expect(seen.filter((name) => name.startsWith(`#/go/${GO_STAGES.length - 1} `)).length, seen.join(', ')).toBe(6);
       expect(seen.at(-1)).toBe(`#/go/${GO_STAGES.length - 1} 6/6`);
       // The profile beside the talk's, then the talk's benchstat table, on slides of their own.
-      await page.evaluate(() => (location.hash = '#/go/3'));
+      await go(page, '#/go/3');
       await expect.poll(() => slideName(page)).toBe('#/go/3 1/5');
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => slideName(page)).toBe('#/go/3 2/5');
@@ -135,7 +155,7 @@ describe('slides that fit a projector', () => {
       await expect.poll(() => slideName(page)).toBe('#/go/3 3/5');
       await expect.poll(() => page.getByTestId('our-alloc').isVisible()).toBe(true);
       // A step with the talk's top5: larger type, and still every table inside its card.
-      await page.evaluate(() => (location.hash = '#/go/1'));
+      await go(page, '#/go/1');
       await expect.poll(() => slideName(page)).toBe('#/go/1 1/4');
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => slideName(page)).toBe('#/go/1 2/4');
@@ -144,7 +164,7 @@ describe('slides that fit a projector', () => {
         cards.filter((card) => [...card.querySelectorAll('table')].some((t) => t.getBoundingClientRect().right > card.getBoundingClientRect().right)).length,
       );
       expect(spill, 'profile tables wider than their cards').toBe(0);
-      await page.evaluate(() => (location.hash = '#/go/4'));
+      await go(page, '#/go/4');
       await expect.poll(() => slideName(page)).toBe('#/go/4 1/5');
       expect(await page.locator('.evidence .counts').isVisible()).toBe(true);
       for (const part of [2, 3, 4]) {
@@ -154,11 +174,11 @@ describe('slides that fit a projector', () => {
       await expect.poll(() => page.locator('.measured').first().innerText()).toMatch(/benchstat use_fixed_array use_memset[\s\S]*627ns ± 0%[\s\S]*do not continue/);
 
       for (const stage of GO_STAGES) {
-        await page.evaluate((index) => (location.hash = `#/go/${index}/code`), stage.index);
+        await go(page, `#/go/${stage.index}/code`);
         await expect.poll(() => page.locator('main h1').textContent()).toBe(stage.title);
         const editor = page.locator('.monaco-diff-editor, .monaco-editor').first();
         await editor.waitFor();
-        await fits();
+        await fits(`#/go/${stage.index}/code`);
         const box = (await editor.boundingBox())!;
         expect(box.height, `Go stage ${stage.index}'s code`).toBeGreaterThan(300);
         // The editor ends above the corner arrows, so they never cover its scroll bar.
@@ -168,11 +188,11 @@ describe('slides that fit a projector', () => {
 
       // Pages shown in parts: every part fits, and the arrow key walks through them.
       for (const hash of ['#/bench', '#/engines']) {
-        await page.evaluate((to) => (location.hash = to), hash);
+        await go(page, hash);
         await expect.poll(() => slideName(page)).toMatch(new RegExp(`^${hash} 1/\\d+$`));
         const parts = Number((await slideName(page)).split('/').at(-1));
         for (let part = 1; part <= parts; part++) {
-          await fits();
+          await fits(`${hash} ${part}/${parts}`);
           if (part === 1 && hash === '#/bench') expect(await page.getByTestId('run').isVisible()).toBe(true);
           if (part < parts) {
             await page.keyboard.press('ArrowRight');
@@ -181,10 +201,10 @@ describe('slides that fit a projector', () => {
         }
       }
       for (const hash of ['#/playground/6', '#/class']) {
-        await page.evaluate((to) => (location.hash = to), hash);
+        await go(page, hash);
         await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
         if (hash.startsWith('#/playground')) await page.locator('.monaco-editor').first().waitFor();
-        await fits();
+        await fits(hash);
       }
       expectClean(opened);
     });
