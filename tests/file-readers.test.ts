@@ -103,7 +103,8 @@ describe('the watchdog', () => {
   });
 
   it('leaves a slow read alone while bytes keep coming', async () => {
-    // 8 chunks, 120 ms apart: a second in all, with a watchdog of 300 ms.
+    // 8 chunks, 200 ms apart: 1.6 s in all, with a watchdog of 1 s. The read takes longer
+    // than the watchdog's limit, each gap a fifth of it (timers run late on a busy machine).
     const chunk = data.subarray(0, 64 * 1024);
     const slow = {
       size: chunk.length * 8,
@@ -113,14 +114,14 @@ describe('the watchdog', () => {
         return new ReadableStream<Uint8Array>({
           async pull(controller) {
             if (sent === 8) return controller.close();
-            await new Promise((resolve) => setTimeout(resolve, 120));
+            await new Promise((resolve) => setTimeout(resolve, 200));
             controller.enqueue(chunk.slice());
             sent++;
           },
         });
       },
     } as unknown as Blob;
-    const reader = new PieceReader(MiB, 1, { readers: ['stream', 'slice'], stallMs: 300 });
+    const reader = new PieceReader(MiB, 1, { readers: ['stream', 'slice'], stallMs: 1000 });
     const bytes = await reader.read(slow, 0, chunk.length * 8);
     expect(bytes.length).toBe(chunk.length * 8);
     expect(reader.takeSwitches()).toEqual([]);

@@ -108,7 +108,7 @@ describe('the file page in Chromium', () => {
     await page.getByRole('button', { name: 'How fast can this browser read this file?' }).click();
     await expect.poll(() => page.getByRole('progressbar', { name: 'Reading progress' }).getAttribute('aria-valuenow')).not.toBe('0');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => page.workers().length, { timeout: 2000, interval: 50 }).toBe(0);
+    await expect.poll(() => page.workers().length, { timeout: 5000, interval: 50 }).toBe(0);
     expect(await figure.count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
