@@ -85,6 +85,7 @@ export async function slowClientsScenario(count: number, log: (line: string) => 
     const lastClosed = Math.max(...slow.map((s) => (s.closedAt ?? Infinity) - began));
     const held = filesPeak - filesBefore;
     projector.close();
+    const joinP99 = percentile(joins.map((j) => j.ms), 0.99);
     return [
       {
         check: 'L slow clients',
@@ -93,8 +94,12 @@ export async function slowClientsScenario(count: number, log: (line: string) => 
         target: `0; <= ${fmtMs(limit)}; <= ${CONNECTION_CAPS.waiting + 64}`,
         pass: open === 0 && held <= CONNECTION_CAPS.waiting + 64,
       },
-      { check: 'L projector', did: 'the projector connects during the attack', measured: `${projector.status} after ${fmtMs(projectorMs)}`, target: '200; <= 1 s', pass: projector.status === 200 && projectorMs <= 1000 },
-      { check: 'L joins', did: '20 students join during the attack', measured: `${joined} of 20; p99 ${fmtMs(percentile(joins.map((j) => j.ms), 0.99))}`, target: 'all; <= 1 s', pass: joined === 20 && percentile(joins.map((j) => j.ms), 0.99) <= 1000 },
+      // Whether the projector and the students get in is held on any machine; how soon is a
+      // time alone, which a machine busy with other tests can miss (see Row.speed).
+      { check: 'L projector', did: 'the projector connects during the attack', measured: String(projector.status), target: '200', pass: projector.status === 200 },
+      { check: 'L projector time', did: 'how soon it connected', measured: fmtMs(projectorMs), target: '<= 1 s', pass: projectorMs <= 1000, speed: true },
+      { check: 'L joins', did: '20 students join during the attack', measured: `${joined} of 20`, target: 'all', pass: joined === 20 },
+      { check: 'L joins time', did: 'how soon they joined', measured: `p99 ${fmtMs(joinP99)}`, target: 'p99 <= 1 s', pass: joinP99 <= 1000, speed: true },
     ];
   } finally {
     await server.stop();
