@@ -46,7 +46,7 @@ export async function classScenario(students: number, seconds: number, log: (lin
     log('results documents, the board, the export');
     rows.push(await offPlanAndLarge(klass));
     rows.push(await boardReads(klass, 100));
-    rows.push(await exportWhileServing(klass));
+    rows.push(...(await exportWhileServing(klass)));
     rows.push(await hiddenLeavesBoards(klass));
     projector.close();
     return rows;

@@ -37,7 +37,7 @@ export async function boardReads(klass: ClassUnderTest, reads: number): Promise<
   return { check: '6 board reads', did: `${reads} reads of a ${entries}-machine board, then 10 at once`, measured: `p99 ${fmtMs(p99)}; 10 at once ${fmtMs(burstMs)}`, target: 'p99 <= 100 ms; <= 1 s', pass: p99 <= 100 && burstMs <= 1000, speed: true };
 }
 
-export async function exportWhileServing(klass: ClassUnderTest): Promise<Row> {
+export async function exportWhileServing(klass: ClassUnderTest): Promise<Row[]> {
   const teacher = new Device();
   const probe = new Device();
   let exporting = true;
@@ -57,11 +57,15 @@ export async function exportWhileServing(klass: ClassUnderTest): Promise<Row> {
   // Machines that sent nothing have no document to export.
   const entries = (await teacher.call(klass.at('board'), { token: klass.teacherToken })).body.entries.filter((e: { silent: boolean }) => !e.silent).length;
   const worst = Math.max(...pings);
-  return {
-    check: '6 zip export',
-    did: `export ${entries} documents (${(zip.length / 1024).toFixed(0)} KiB) in ${fmtMs(answer.ms)} while pinging`,
-    measured: `${files} files; slowest ping ${fmtMs(worst)}`,
-    target: `${entries + 1} files; <= 250 ms`,
-    pass: answer.status === 200 && files === entries + 1 && worst <= 250,
-  };
+  // The export's files are held on any machine; the pings' time is a time alone (Row.speed).
+  return [
+    {
+      check: '6 zip export',
+      did: `export ${entries} documents (${(zip.length / 1024).toFixed(0)} KiB) in ${fmtMs(answer.ms)}`,
+      measured: `${answer.status}; ${files} files`,
+      target: `200; ${entries + 1} files`,
+      pass: answer.status === 200 && files === entries + 1,
+    },
+    { check: '6 pings during export', did: 'the server answers pings while it zips', measured: `slowest ping ${fmtMs(worst)}`, target: '<= 250 ms', pass: worst <= 250, speed: true },
+  ];
 }
