@@ -289,6 +289,7 @@ class FileSession {
     const key = `${index}/${workers}`;
     if (this.hasher?.key === key) return this.hasher.hasher;
     this.dropHasher();
+    const run = this.run;
     this.notice = workers === 0 ? 'This page cannot start Web Workers here, so files are hashed on its own thread, a megabyte at a time, slower and between its other work.' : null;
     let hasher: FileHasher;
     const reading = globalThis.__BLAKE3_LAB_FILE_READS__ ?? {};
@@ -300,6 +301,11 @@ class FileSession {
         this.notice = `The file workers did not start (${error instanceof Error ? error.message : String(error)}), so files are hashed on the page's own thread, a megabyte at a time.`;
         hasher = await startOnPage(index, this.capabilities, reading);
       }
+    }
+    // Cancelled while the workers started: they are no one's, so they stop here.
+    if (this.run !== run) {
+      hasher.terminate();
+      throw new Cancelled();
     }
     this.hasher = { key, hasher };
     return hasher;
