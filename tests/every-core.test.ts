@@ -227,14 +227,26 @@ describe('a broken pool', () => {
     for (let i = 0; i < 5 && !stage.threadUse().lastSplit?.redone; i++) expect(toHex(stage.hash(input))).toBe(expected);
     expect(stage.threadUse().lastSplit?.redone).toBeGreaterThanOrEqual(1);
     // A dead worker is known as soon as its thread's exit is seen; a stuck one once it is
-    // past the time limit. From then on every call throws the reason.
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    // past the time limit. From then on every call throws the reason; until then every
+    // hash is still right. On a machine busy with other tests the exit can come late.
     const reasons = {
       hang: /stage 11 cannot hash: a pool worker did not finish a piece of an earlier hash within 1500 ms/,
       exit: /stage 11 cannot hash: pool worker 1 of 2 stopped/,
       crash: /stage 11 cannot hash: pool worker 1 of 2 stopped: .*deliberate crash of a pool worker/,
     };
-    expect(() => stage.hash(input)).toThrow(reasons[fault]);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    let failure: unknown;
+    for (const deadline = Date.now() + 30_000; failure === undefined && Date.now() < deadline; ) {
+      try {
+        expect(toHex(stage.hash(input))).toBe(expected);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      } catch (error) {
+        failure = error;
+      }
+    }
+    expect(() => {
+      throw failure ?? new Error('no call threw within 30 s');
+    }).toThrow(reasons[fault]);
     expect(() => stage.hash(input)).toThrow(/stage 11 cannot hash/);
     // Inputs the calling thread hashes alone do not need the pool.
     expect(toHex(stage.hash(input.subarray(0, 1000)))).toBe(await expectedHex(input.subarray(0, 1000)));
