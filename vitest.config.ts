@@ -14,7 +14,7 @@ export default defineConfig({
     // The longest files start first (tests/file-times.json), on a fresh clone too.
     sequence: { sequencer: LongestFirst },
     // A worker per core (Vitest leaves one core to its own process, which mostly waits):
-    // on two cores that is two unit files at a time, not one.
+    // on two cores, two browser files at a time, not one (the unit project takes more, below).
     maxWorkers: availableParallelism(),
     projects: [
       {
