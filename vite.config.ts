@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, runnerImport, type Connect, type Plugin } from 'vite';
@@ -7,7 +6,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { VitePWA } from 'vite-plugin-pwa';
 import { securityHeaders } from './src/core/site/security-headers.ts';
 import { HTML_PAGES } from './src/core/site/html-pages.ts';
-import { SANDBOX_PATH, sandboxHeaders as sandboxHeadersFor, sandboxScript } from './src/core/site/sandbox-headers.ts';
+import { SANDBOX_PATH, sandboxHeaders as sandboxHeadersFor } from './src/core/site/sandbox-headers.ts';
 import { markdownContent } from './src/node/content-plugin.ts';
 
 // The app's headers live in their own file, which the class server imports too.
@@ -16,7 +15,7 @@ export { securityHeaders };
 // The playground's sandbox page, served with a policy of its own (src/core/site/sandbox-headers.ts).
 const SANDBOX_SOURCE = readFileSync(new URL('./src/app/playground/sandbox-page.html', import.meta.url), 'utf8');
 export { SANDBOX_PATH };
-export const sandboxHeaders = sandboxHeadersFor(createHash('sha256').update(sandboxScript(SANDBOX_SOURCE)).digest('base64'));
+export const sandboxHeaders = await sandboxHeadersFor(SANDBOX_SOURCE);
 
 /** Serves (dev, preview) and emits (build) the sandbox page with its own headers. */
 function sandboxPage(): Plugin {

@@ -4,13 +4,12 @@
 // with a certificate (--cert, --key): then students' pages are secure contexts and get
 // threads and the fine timer. Node's time-outs and the connection guard keep slow clients
 // from holding the server (limits.ts, connections.ts).
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { SANDBOX_PATH, sandboxHeaders, sandboxScript } from '../src/core/site/sandbox-headers.ts';
+import { SANDBOX_PATH, sandboxHeaders } from '../src/core/site/sandbox-headers.ts';
 import { securityHeaders } from '../src/core/site/security-headers.ts';
 import { BoardCache } from './board-cache.ts';
 import { ClassService } from './class-service.ts';
@@ -97,7 +96,7 @@ export async function createServer(options: ServerOptions): Promise<ClassServer>
   // The playground's sandbox page has a policy of its own, as from Vite's servers: under
   // the app's, its one inline script could not run and the playground could check nothing.
   const sandboxPage = join(options.distDir, SANDBOX_PATH);
-  const sandbox = existsSync(sandboxPage) ? sandboxHeaders(createHash('sha256').update(sandboxScript(readFileSync(sandboxPage, 'utf8'))).digest('base64')) : securityHeaders;
+  const sandbox = existsSync(sandboxPage) ? await sandboxHeaders(readFileSync(sandboxPage, 'utf8')) : securityHeaders;
 
   const counted = new WeakSet<object>();
   app.addHook('onRequest', async (request, reply) => {

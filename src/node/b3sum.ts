@@ -4,17 +4,15 @@
 // callers say so and go on without it.
 
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { buildNativeProgram } from './native-build.ts';
 
 const run = promisify(execFile);
 
 export const B3SUM_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../native/b3sum');
-
-/** The first build fetches and compiles about 40 crates: a minute or two on 2 cores. */
-const BUILD_TIMEOUT_MS = 10 * 60_000;
 
 export interface B3sum {
   binary: string;
@@ -31,16 +29,7 @@ export function lockedB3sumVersion(lock = readFileSync(join(B3SUM_DIR, 'Cargo.lo
 
 /** Builds b3sum (release, locked) and returns it; throws with cargo's last lines on failure. */
 export async function buildB3sum(cargo: string): Promise<B3sum> {
-  try {
-    // b3sum has no library: -p builds the dependency's own binary, from this lock.
-    await run(cargo, ['build', '--release', '--locked', '--quiet', '-p', 'b3sum'], { cwd: B3SUM_DIR, timeout: BUILD_TIMEOUT_MS, maxBuffer: 16 << 20 });
-  } catch (error) {
-    const stderr = String((error as { stderr?: string }).stderr ?? (error as Error).message).trim().split('\n').slice(-8).join('\n');
-    throw new Error(`cargo could not build b3sum in native/b3sum:\n${stderr}`);
-  }
-  const binary = join(B3SUM_DIR, 'target', 'release', process.platform === 'win32' ? 'b3sum.exe' : 'b3sum');
-  if (!existsSync(binary)) throw new Error(`cargo built native/b3sum but ${binary} is not there`);
-  return { binary, version: lockedB3sumVersion() };
+  return { binary: await buildNativeProgram(cargo, 'b3sum', 'b3sum in native/b3sum'), version: lockedB3sumVersion() };
 }
 
 /** What b3sum prints for `args` run in `cwd` (file names as given, relative to it). */

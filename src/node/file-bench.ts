@@ -61,7 +61,7 @@ async function nativeB3sum(log: (line: string) => void): Promise<{ program: B3su
     return null;
   }
   try {
-    log('--native: cargo build -p b3sum (native/b3sum, the first time fetches and compiles about 40 crates)');
+    log('--native: native/build.sh b3sum (the first time fetches and compiles about 40 crates)');
     const program = await buildB3sum(cargo);
     const rustcPath = cargo === 'cargo' ? 'rustc' : join(dirname(cargo), 'rustc');
     const rustc = (await promisify(execFile)(rustcPath, ['--version']).catch(() => ({ stdout: 'rustc (version unknown)' }))).stdout.trim();

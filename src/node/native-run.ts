@@ -4,27 +4,22 @@
 // missing or the build fails, the bench goes on without native rows and says why.
 
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { INPUT_MODULUS, patternInput, toHex } from '../core/vectors.ts';
+import { buildNativeProgram } from './native-build.ts';
 import { nativeMeasurement, parseNativeOutput, type NativeMeasurement, type NativeOutput, type NativeToolchain } from '../core/bench/native-results.ts';
 
 const run = promisify(execFile);
 
 export const NATIVE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../native');
 
-/** The two builds: where cargo puts each binary, and the features it needs. */
-const BUILDS = [
-  { name: 'sse41', features: ['--features', 'sse41'], targetDir: join(NATIVE_DIR, 'target', 'sse41') },
-  { name: 'best', features: [], targetDir: join(NATIVE_DIR, 'target') },
-] as const;
-
-/** A build takes ~10-60 s the first time (the crate is fetched and compiled), a moment after. */
-const BUILD_TIMEOUT_MS = 10 * 60_000;
+/** The two builds (native/build.sh): at most SSE4.1, and the crate's own choice with rayon's threads. */
+const BUILDS = ['sse41', 'best'] as const;
 
 export interface NativeProgram {
   binaries: string[];
@@ -56,20 +51,8 @@ export function lockedCrateVersion(lock = readFileSync(join(NATIVE_DIR, 'Cargo.l
 export async function buildNative(cargo: string, log: (line: string) => void = () => {}): Promise<NativeProgram> {
   const binaries: string[] = [];
   for (const build of BUILDS) {
-    log(`native: cargo build --release ${build.features.join(' ')} (${build.name})`);
-    try {
-      await run(cargo, ['build', '--release', '--locked', '--quiet', ...build.features, '--target-dir', build.targetDir], {
-        cwd: NATIVE_DIR,
-        timeout: BUILD_TIMEOUT_MS,
-        maxBuffer: 16 << 20,
-      });
-    } catch (error) {
-      const stderr = String((error as { stderr?: string }).stderr ?? (error as Error).message).trim().split('\n').slice(-8).join('\n');
-      throw new Error(`cargo could not build native/ (${build.name}):\n${stderr}`);
-    }
-    const binary = join(build.targetDir, 'release', process.platform === 'win32' ? 'blake3-native.exe' : 'blake3-native');
-    if (!existsSync(binary)) throw new Error(`cargo built native/ but ${binary} is not there`);
-    binaries.push(binary);
+    log(`native: native/build.sh ${build}`);
+    binaries.push(await buildNativeProgram(cargo, build, `native/ (${build})`));
   }
   const rustcPath = cargo === 'cargo' ? 'rustc' : join(dirname(cargo), 'rustc');
   const rustc = (await run(rustcPath, ['--version']).catch(() => ({ stdout: 'rustc (version unknown)' }))).stdout.trim();

@@ -8,7 +8,7 @@
 // it is kept in this browser and taken out of the address bar before anything else runs,
 // so it is not left in a screenshot of the projector or a link copied from it.
 import { rememberHost } from './identity.ts';
-import { HOST_KEY_PARAM, path } from '../../core/class/protocol.ts';
+import { HOST_KEY_PARAM, path, TOKEN_PATTERN } from '../../core/class/protocol.ts';
 
 /** This origin answered as a class server (the join address it gave), so an unreachable probe is a lost connection, not another host. */
 const SEEN_KEY = 'blake3-lab:class:server';
@@ -34,7 +34,7 @@ function takeHostKey(): void {
   const query = new URLSearchParams(location.search);
   const key = query.get(HOST_KEY_PARAM);
   if (key === null) return;
-  if (/^[A-Za-z0-9_-]{1,200}$/.test(key)) rememberHost(key);
+  if (TOKEN_PATTERN.test(key)) rememberHost(key);
   // Written by hand: URLSearchParams would turn a bare flag such as ?present into "?present=".
   const rest = location.search
     .slice(1)

@@ -10,7 +10,7 @@ import { formatSize } from '../../core/units.ts';
 import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
 import { enginesRun } from './engine-figures.ts';
 import { PAYS, READER_STEP, fullLadderSize, standing, stepFindings, type StepFinding } from './engine-findings.ts';
-import { pageFile } from './page-prose.ts';
+import { pageProse } from './page-prose.ts';
 
 const LARGE = 1024 * 1024;
 const SMALL = 1024;
@@ -45,11 +45,7 @@ function enginesPage() {
     'reader-at-small': stepText(readerSmall),
     'every-count': COUNT_WORDS[every.length] ?? String(every.length),
   };
-  const file = pageFile(import.meta.glob<MarkdownDoc>('/content/engines.md', { eager: true, import: 'default' }), 'engines', figures, '"Every engine"');
-  const prose = {
-    eyebrow: file.string('eyebrow'),
-    title: file.string('title'),
-    lede: file.lede(),
+  const prose = pageProse(import.meta.glob<MarkdownDoc>('/content/engines.md', { eager: true, import: 'default' }), 'engines', figures, '"Every engine"', (file) => ({
     engines: file.section('engines', { level: 1, paragraphs: 1, items: true }),
     measured: file.section('measured', { level: 1, paragraphs: 1 }),
     /** The first paragraph comes before the lists, the second after them. */
@@ -60,8 +56,7 @@ function enginesPage() {
     lists: { every: file.string('lists.every'), some: file.string('lists.some') },
     empty: { every: file.string('empty.every'), some: file.string('empty.some') },
     cta: { measure: file.string('cta.measure'), then: file.string('cta.then') },
-  };
-  file.done();
+  }));
   return {
     prose,
     run,

@@ -3,7 +3,7 @@
 
 import { STAGES } from '../../../steps/index.ts';
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
-import { pageFile } from './page-prose.ts';
+import { pageProse } from './page-prose.ts';
 import { articleFigures } from '../ui/article-facts.ts';
 
 // Counted, not typed: the sentence stays true when a stage is added.
@@ -22,26 +22,15 @@ export const introFigures = (): Record<string, string | number> => ({
   ...articleFigures(),
 });
 
-function introOf() {
-  const file = pageFile(import.meta.glob<MarkdownDoc>('/content/intro.md', { eager: true, import: 'default' }), 'intro', introFigures(), 'the front page');
-  const prose = {
-    file: file.name,
-    eyebrow: file.string('eyebrow'),
-    title: file.string('title'),
-    lede: file.lede(),
-    blake3: file.section('blake3', { level: 1, paragraphs: 1 }),
-    chunks: file.section('chunks', { level: 2, paragraphs: 1 }),
-    /** The first paragraph comes before the code of g, the rest after it. */
-    compression: file.section('compression', { level: 2, paragraphs: 2 }),
-    chaining: file.section('chaining', { level: 2, paragraphs: 1 }),
-    tree: file.section('tree', { level: 2, paragraphs: 1 }),
-    lesson: file.section('lesson', { level: 1, paragraphs: 1 }),
-    /** The stage list's heading and line: the presenter deck's last slide. */
-    map: file.section('map', { level: 2, paragraphs: 1 }),
-    use: file.section('use', { level: 1, paragraphs: 0, items: true }),
-  };
-  file.done();
-  return prose;
-}
-
-export const INTRO = introOf();
+export const INTRO = pageProse(import.meta.glob<MarkdownDoc>('/content/intro.md', { eager: true, import: 'default' }), 'intro', introFigures(), 'the front page', (file) => ({
+  blake3: file.section('blake3', { level: 1, paragraphs: 1 }),
+  chunks: file.section('chunks', { level: 2, paragraphs: 1 }),
+  /** The first paragraph comes before the code of g, the rest after it. */
+  compression: file.section('compression', { level: 2, paragraphs: 2 }),
+  chaining: file.section('chaining', { level: 2, paragraphs: 1 }),
+  tree: file.section('tree', { level: 2, paragraphs: 1 }),
+  lesson: file.section('lesson', { level: 1, paragraphs: 1 }),
+  /** The stage list's heading and line: the presenter deck's last slide. */
+  map: file.section('map', { level: 2, paragraphs: 1 }),
+  use: file.section('use', { level: 1, paragraphs: 0, items: true }),
+}));

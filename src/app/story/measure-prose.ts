@@ -7,7 +7,7 @@ import { DEFAULT_ROUNDS, DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, WARMUP_M
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
 import { holm, minSamplesToDetect } from '../../core/stats/index.ts';
 import { medianOrders, minSamplesForInterval } from '../../core/stats/median.ts';
-import { pageFile } from './page-prose.ts';
+import { pageProse } from './page-prose.ts';
 import { DEFAULT_CLEAR_PERCENT } from '../../core/results/analysis/until-clear.ts';
 import { engineFigures } from './engine-figures.ts';
 import { articleFigures } from '../ui/article-facts.ts';
@@ -66,26 +66,15 @@ export function measureFigures(): Record<string, string | number> {
   };
 }
 
-function measureOf() {
-  const file = pageFile(import.meta.glob<MarkdownDoc>('/content/measure.md', { eager: true, import: 'default' }), 'measure', measureFigures(), '"How we measure"');
-  const prose = {
-    file: file.name,
-    eyebrow: file.string('eyebrow'),
-    title: file.string('title'),
-    lede: file.lede(),
-    noise: file.section('noise', { level: 1, paragraphs: 0, items: true }),
-    samples: file.section('samples', { level: 1, paragraphs: 1 }),
-    interleave: file.section('interleave', { level: 1, paragraphs: 1 }),
-    ci: file.section('ci', { level: 1, paragraphs: 1 }),
-    p: file.section('p', { level: 1, paragraphs: 1 }),
-    clear: file.section('clear', { level: 1, paragraphs: 1 }),
-    /** The first paragraph comes before the slider, the last is the note under Holm's table, the rest come before the table. */
-    multiple: file.section('multiple', { level: 1, paragraphs: 3 }),
-    heat: file.section('heat', { level: 1, paragraphs: 1 }),
-    captions: { schedule: file.string('captions.schedule'), trap: file.string('captions.trap'), holm: file.string('captions.holm') },
-  };
-  file.done();
-  return prose;
-}
-
-export const MEASURE = measureOf();
+export const MEASURE = pageProse(import.meta.glob<MarkdownDoc>('/content/measure.md', { eager: true, import: 'default' }), 'measure', measureFigures(), '"How we measure"', (file) => ({
+  noise: file.section('noise', { level: 1, paragraphs: 0, items: true }),
+  samples: file.section('samples', { level: 1, paragraphs: 1 }),
+  interleave: file.section('interleave', { level: 1, paragraphs: 1 }),
+  ci: file.section('ci', { level: 1, paragraphs: 1 }),
+  p: file.section('p', { level: 1, paragraphs: 1 }),
+  clear: file.section('clear', { level: 1, paragraphs: 1 }),
+  /** The first paragraph comes before the slider, the last is the note under Holm's table, the rest come before the table. */
+  multiple: file.section('multiple', { level: 1, paragraphs: 3 }),
+  heat: file.section('heat', { level: 1, paragraphs: 1 }),
+  captions: { schedule: file.string('captions.schedule'), trap: file.string('captions.trap'), holm: file.string('captions.holm') },
+}));

@@ -1,5 +1,6 @@
 // Reading the prose of a page that is not a stage: the front page (content/intro.md,
-// intro-prose.ts) and "How we measure" (content/measure.md, measure-prose.ts). The
+// intro-prose.ts), "How we measure" (content/measure.md, measure-prose.ts) and "Every
+// engine" (content/engines.md, engines-prose.ts). The
 // pages keep the structure, the widgets, the links' addresses and the figures; the words
 // are the Markdown's. Each section is found by its heading's {#name} and must have the
 // shape its page shows (its level, how many paragraphs, a list or not), and a section or
@@ -118,11 +119,22 @@ export class PageFile {
 }
 
 /**
- * The file of one page from its glob (a single file: each page's bundle holds only its
- * own words), with the figures its `{placeholders}` are filled from.
+ * One page's words: its front matter's eyebrow and title, the paragraphs before the first
+ * heading, and what `sections` reads from the file. `files` is the page's glob (a single
+ * file: each page's bundle holds only its own words), and its `{placeholders}` are filled
+ * from `figures`; a section or front matter value left unread is an error (PageFile.done).
  */
-export function pageFile(files: Record<string, MarkdownDoc>, name: string, figures: Record<string, string | number>, page: string): PageFile {
-  const file = readersByName(files).get(name);
-  if (!file) throw new Error(`${page} reads its words from content/${name}.md, which is missing`);
-  return new PageFile(file, figures, page);
+export function pageProse<T extends object>(
+  files: Record<string, MarkdownDoc>,
+  name: string,
+  figures: Record<string, string | number>,
+  page: string,
+  sections: (file: PageFile) => T,
+): { file: string; eyebrow: string; title: string; lede: string[] } & T {
+  const reader = readersByName(files).get(name);
+  if (!reader) throw new Error(`${page} reads its words from content/${name}.md, which is missing`);
+  const file = new PageFile(reader, figures, page);
+  const prose = { file: file.name, eyebrow: file.string('eyebrow'), title: file.string('title'), lede: file.lede(), ...sections(file) };
+  file.done();
+  return prose;
 }

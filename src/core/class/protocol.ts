@@ -153,7 +153,11 @@ export function classCodeProblem(typed: string): string {
   return `${shown} is not a class code: a code is ${alphabet}, as the board shows it.`;
 }
 
-/** A teacher's, a student's or the host's bearer token: 256 random bits in base64url. */
+/**
+ * A teacher's, a student's or the host's bearer token: 256 random bits in base64url. Every
+ * reader of a token (the server's checks, the host key's file, the teacher's link) checks
+ * it against TOKEN_PATTERN.
+ */
 export const TOKEN_BYTES = 32;
 export const TOKEN_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((TOKEN_BYTES * 8) / 6)}}$`);
 

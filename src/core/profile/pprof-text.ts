@@ -6,7 +6,7 @@
 
 import { top, type StageProfile } from './profile.ts';
 
-/** A duration as pprof writes one: "1.25s", "340ms", "12.50ms", "250us". */
+/** A duration as pprof writes one: "1.25s", "340ms", "12.5ms", "250us". */
 export function pprofDuration(ms: number): string {
   const trim = (value: number) => String(Number(value.toFixed(2)));
   if (ms >= 1000) return `${trim(ms / 1000)}s`;

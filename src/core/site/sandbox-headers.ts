@@ -11,14 +11,19 @@ import { securityHeaders } from './security-headers.ts';
 export const SANDBOX_PATH = '/sandbox.html';
 
 /** The sandbox page's one inline script, whose hash its policy allows. */
-export function sandboxScript(html: string): string {
+function sandboxScript(html: string): string {
   const script = /<script>([\s\S]*?)<\/script>/.exec(html);
   if (!script) throw new Error('the sandbox page has no inline <script>');
   return script[1];
 }
 
-/** The sandbox page's headers, given the SHA-256 of its inline script in base64. */
-export function sandboxHeaders(scriptSha256: string): Record<string, string> {
+/**
+ * The headers of the sandbox page `html`: its policy allows its one inline script by that
+ * script's SHA-256 (WebCrypto's, which Node has too: the class server loads no hash library).
+ */
+export async function sandboxHeaders(html: string): Promise<Record<string, string>> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(sandboxScript(html)));
+  const scriptSha256 = btoa(String.fromCharCode(...new Uint8Array(digest)));
   const policy = [
     "default-src 'none'",
     `script-src 'sha256-${scriptSha256}' blob: 'wasm-unsafe-eval'`,

@@ -30,10 +30,9 @@ export interface ChartTheme {
 const NARROW = '(max-width: 40rem)';
 const STILL = '(prefers-reduced-motion: reduce)';
 
-const FALLBACK = { fg: '#1b1b1f', muted: '#6b6b76', border: '#d0d0d7', surface: '#ffffff', accent: '#2f6fdb', good: '#1f8a4c', bad: '#c2362b', warn: '#9a5b00', mono: 'ui-monospace, monospace' };
-
-function cssVar(style: CSSStyleDeclaration, name: string, fallback: string): string {
-  return style.getPropertyValue(name).trim() || fallback;
+/** A custom property of app.css, which defines every one the charts read for each theme. */
+function cssVar(style: CSSStyleDeclaration, name: string): string {
+  return style.getPropertyValue(name).trim();
 }
 
 /** A CSS colour as 0-255 RGB, resolved by the canvas itself (it understands every CSS colour syntax). */
@@ -65,20 +64,20 @@ function withAlpha(color: string, alpha: number): string {
 function readTheme(): ChartTheme {
   const root = document.documentElement;
   const style = getComputedStyle(root);
-  const bg = cssVar(style, '--bg', getComputedStyle(document.body).backgroundColor || '#fff');
+  const bg = cssVar(style, '--bg');
   const presenter = root.hasAttribute('data-presenter') && root.getAttribute('data-presenter') !== 'false';
-  const border = cssVar(style, '--border', FALLBACK.border);
+  const border = cssVar(style, '--border');
   return {
     grid: withAlpha(border, presenter ? 0.45 : 0.7),
-    fg: cssVar(style, '--fg', FALLBACK.fg),
-    muted: cssVar(style, '--muted', FALLBACK.muted),
+    fg: cssVar(style, '--fg'),
+    muted: cssVar(style, '--muted'),
     border,
-    surface: cssVar(style, '--surface', FALLBACK.surface),
-    accent: cssVar(style, '--accent', FALLBACK.accent),
-    good: cssVar(style, '--good', FALLBACK.good),
-    bad: cssVar(style, '--bad', FALLBACK.bad),
-    warn: cssVar(style, '--warn', FALLBACK.warn),
-    mono: cssVar(style, '--mono', FALLBACK.mono),
+    surface: cssVar(style, '--surface'),
+    accent: cssVar(style, '--accent'),
+    good: cssVar(style, '--good'),
+    bad: cssVar(style, '--bad'),
+    warn: cssVar(style, '--warn'),
+    mono: cssVar(style, '--mono'),
     dark: isDarkColor(bg),
     presenter,
     narrow: matchMedia(NARROW).matches,
