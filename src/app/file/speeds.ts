@@ -8,9 +8,11 @@ import type { Results } from '../../core/bench/results.ts';
 import { current } from '../ui/current-run.svelte.ts';
 import { speedPoints, type SpeedPoint } from '../../core/file/estimate.ts';
 import { kernelOf } from '../../core/file/part-hasher.ts';
-import committedRun from '../../../data/engines/chromium-firefox-2026-11-27.json';
+import { readEnginesRun } from '../ui/engines-run.ts';
 
-const committed = committedRun as unknown as Results;
+/** The committed run, checked once, when an estimate first needs it. */
+let committedRun: Results | undefined;
+const committed = () => (committedRun ??= readEnginesRun());
 
 export interface Speeds {
   points: SpeedPoint[];
@@ -33,9 +35,10 @@ export function speedsOf(index: number, mine: Results | null = current.results):
   const own = mine ? speedPoints(mine, id) : [];
   if (own.length > 0) return { points: own, source: `your bench run of ${day(mine!.env.date)}` };
   const engine = engineHere();
-  const info = committed.engines?.find((e) => e.id === engine);
+  const run = committed();
+  const info = run.engines?.find((e) => e.id === engine);
   return {
-    points: speedPoints(committed, id, engine),
-    source: `the app's own run in ${info?.name ?? engine} ${info?.version?.split('.')[0] ?? ''} on a ${committed.env.cores}-core ${committed.env.os} machine; the Benchmark measures yours`,
+    points: speedPoints(run, id, engine),
+    source: `the app's own run in ${info?.name ?? engine} ${info?.version?.split('.')[0] ?? ''} on a ${run.env.cores}-core ${run.env.os} machine; the Benchmark measures yours`,
   };
 }

@@ -3,8 +3,7 @@
 // 0's times and the bench's estimates where it skipped a size, and stages 8 and 9 against
 // blake3-wasm. A new run is a new file here, and every figure follows it.
 
-import measured from '../../../data/engines/chromium-firefox-2026-11-27.json';
-import { validateResults } from '../../core/results/io/validate.ts';
+import { readEnginesRun } from '../ui/engines-run.ts';
 import { engineModels, type EngineModel } from '../../core/results/analysis/engine-ladder.ts';
 import { cellKey } from '../../core/results/analysis/model.ts';
 import { formatDuration, formatSize } from '../../core/units.ts';
@@ -14,10 +13,9 @@ import { standing } from './engine-findings.ts';
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-export function enginesRun(data: unknown = measured): { results: Results; models: EngineModel[] } {
-  const check = validateResults(data);
-  if (!check.ok) throw new Error(`data/engines: ${check.error}`);
-  return { results: check.results, models: engineModels(check.results) };
+export function enginesRun(data?: unknown): { results: Results; models: EngineModel[] } {
+  const results = readEnginesRun(data);
+  return { results, models: engineModels(results) };
 }
 
 function model(models: EngineModel[], engine: string) {
@@ -76,7 +74,7 @@ function range(ratios: number[]): string {
 }
 
 /** Every figure the stories quote from the engines run, by the `{name}` their Markdown writes. */
-export function engineFigures(data: unknown = measured): Record<string, string> {
+export function engineFigures(data?: unknown): Record<string, string> {
   const { results, models } = enginesRun(data);
   const large = [KiB, 32 * KiB, 64 * KiB, 256 * KiB, MiB];
   const all = [96, 512, ...large];
