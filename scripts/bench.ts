@@ -184,37 +184,44 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   for (const note of options.deprecated) process.stderr.write(`bench: ${note}\n`);
+  if (options.file !== undefined) return runFile(options, stopOnCtrlC('stopping after this hash'));
   const { plan } = options;
-  if (options.file !== undefined) {
-    const controller = new AbortController();
-    process.once('SIGINT', () => {
-      process.stderr.write('\nbench: stopping after this hash; the samples so far will be reported (Ctrl-C again to quit at once)\n');
-      controller.abort();
-    });
-    return runFile(options, controller.signal);
-  }
   const where = options.browsers.length > 0 ? `headless ${options.browsers.join(', then ')} (Web Workers)` : 'Node worker threads';
   process.stderr.write(`bench: ${plan.contestants.length} contestants x ${plan.sizes.length} sizes x ${plan.rounds} rounds in ${where}${plan.sharedInput ? ', inputs in shared memory' : ''}\n`);
-  const controller = new AbortController();
-  process.once('SIGINT', () => {
-    process.stderr.write('\nbench: stopping; the samples so far will be reported (Ctrl-C again to quit at once)\n');
-    controller.abort();
-  });
+  const signal = stopOnCtrlC('stopping');
   const started = Date.now();
   const printer = progressPrinter();
   const program = options.native ? await nativeProgram() : null;
   const onProgress = (p: Progress) => printer.print(p);
   const endProgress = () => printer.end();
-  const results = program ? await runWithNative(program, options, controller.signal, onProgress, endProgress) : await run(options, controller.signal, onProgress, endProgress);
+  const results = program ? await runWithNative(program, options, signal, onProgress, endProgress) : await run(options, signal, onProgress, endProgress);
   printer.end();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  printEngines(results, seconds);
+  if (options.json) write(options.json, `${JSON.stringify(results, null, 2)}\n`);
+  if (options.benchfmt) write(options.benchfmt, toBenchfmt(results));
+  printTables(results);
+  return results.runs.some((r) => r.status === 'failed') ? 1 : 0;
+}
+
+/** The first Ctrl-C aborts the run (`doing` says how), whose samples so far are still reported; a second one quits at once. */
+function stopOnCtrlC(doing: string): AbortSignal {
+  const controller = new AbortController();
+  process.once('SIGINT', () => {
+    process.stderr.write(`\nbench: ${doing}; the samples so far will be reported (Ctrl-C again to quit at once)\n`);
+    controller.abort();
+  });
+  return controller.signal;
+}
+
+/** To stderr: how long the run took, the contestants' notes, and each engine's timer and the runs that did not finish. */
+function printEngines(results: Results, seconds: string): void {
   const { env } = results;
   process.stderr.write(`bench: done in ${seconds} s on ${env.os}, ${env.cores} cores\n`);
   for (const contestant of results.contestants.filter((c) => c.note)) {
     process.stderr.write(`bench: ${contestant.id} ${contestant.note}\n`);
   }
-  const perEngine = splitByEngine(results);
-  for (const part of perEngine) {
+  for (const part of splitByEngine(results)) {
     const [engine] = enginesOf(part);
     // Three digits, and 5000 stays 5000: toPrecision alone would print "5.00e+3".
     const timerNs = Number(engine.timerResolutionNs.toPrecision(3));
@@ -225,9 +232,11 @@ async function main(argv: string[]): Promise<number> {
     const remarks = notes(part);
     if (remarks.length) process.stderr.write(`not every run finished in ${engine.name}:\n${remarks.join('\n')}\n`);
   }
+}
 
-  if (options.json) write(options.json, `${JSON.stringify(results, null, 2)}\n`);
-  if (options.benchfmt) write(options.benchfmt, toBenchfmt(results));
+/** To stdout: each engine's table of the stages (and its limit, with native rows), then the engines side by side when there are several. */
+function printTables(results: Results): void {
+  const perEngine = splitByEngine(results);
   if (!results.runs.some((r) => r.nsPerOp.length > 0)) process.stderr.write('bench: no samples were taken, so there is no table\n');
   for (const part of perEngine) {
     if (!part.runs.some((r) => r.nsPerOp.length > 0)) continue;
@@ -242,7 +251,6 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write('\n## Engines side by side (median MB/s; x wasm = over blake3-wasm in the same engine)\n');
     for (const size of ladderSizes(models)) process.stdout.write(`\n${formatLadderText(engineLadder(models, size))}`);
   }
-  return results.runs.some((r) => r.status === 'failed') ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(

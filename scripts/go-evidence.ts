@@ -75,9 +75,27 @@ export function stageEvidence(stage: string, release: string): GoEvidence {
       const m = lineOf.exec(line);
       return m ? [{ line: Number(m[1]), column: Number(m[2]), message: m[3] }] : [];
     });
+  const { inlining, inlinedCalls, heap } = readDecisions(own(runGoBuild(stage, '-m=2')));
+  const boundsChecks = own(runGoBuild(stage, '-d=ssa/check_bce/debug=1')).flatMap(({ line, column, message }) => {
+    const m = /^Found (Is\w*InBounds)$/.exec(message);
+    return m ? [{ line, column, kind: m[1] }] : [];
+  });
+  const { memclr, machineCode } = readAssembly(stage, runGoBuild(stage, '-S'));
+  const byPlace = (a: Located, b: Located) => a.line - b.line || a.column - b.column;
+  return {
+    toolchain: `${release} linux/amd64`,
+    file: SOURCE,
+    inlining: inlining.sort(byPlace),
+    inlinedCalls: inlinedCalls.sort(byPlace),
+    boundsChecks: boundsChecks.sort(byPlace),
+    heap: heap.sort(byPlace),
+    memclr: memclr.sort((a, b) => a.line - b.line),
+    machineCode: machineCode.sort((a, b) => a.function.localeCompare(b.function)),
+  };
+}
 
-  // -m=2 prints each decision once, then the reasoning behind escapes on indented lines.
-  const decisions = own(runGoBuild(stage, '-m=2'));
+/** What -m=2 decided: which functions may be inlined (and why not), the calls inlined, and what escapes to the heap. -m=2 prints each decision once, then the reasoning behind escapes on indented lines. */
+function readDecisions(decisions: (Located & { message: string })[]) {
   const inlining: InlineDecision[] = [];
   const inlinedCalls: GoEvidence['inlinedCalls'] = [];
   const heap: GoEvidence['heap'] = [];
@@ -112,34 +130,24 @@ export function stageEvidence(stage: string, release: string): GoEvidence {
       heap.push({ line, column, what: m[1] });
     }
   }
+  return { inlining, inlinedCalls, heap };
+}
 
-  const boundsChecks = own(runGoBuild(stage, '-d=ssa/check_bce/debug=1')).flatMap(({ line, column, message }) => {
-    const m = /^Found (Is\w*InBounds)$/.exec(message);
-    return m ? [{ line, column, kind: m[1] }] : [];
-  });
-
-  // The assembly listing names the source line of every instruction: "(…/blake2s.go:99)",
-  // and opens each function with its size: "blake2slab/<stage>.compress STEXT size=1626 …".
+/**
+ * The memclr calls and each function's size, from the assembly listing. It names the
+ * source line of every instruction: "(…/blake2s.go:99)", and opens each function with its
+ * size: "blake2slab/<stage>.compress STEXT size=1626 …".
+ */
+function readAssembly(stage: string, listing: string): Pick<GoEvidence, 'memclr' | 'machineCode'> {
   const memclr: GoEvidence['memclr'] = [];
   const machineCode: GoEvidence['machineCode'] = [];
-  for (const text of runGoBuild(stage, '-S').split('\n')) {
+  for (const text of listing.split('\n')) {
     const head = new RegExp(`^blake2slab/${stage}\\.(\\S+) STEXT.* size=(\\d+) `).exec(text);
     if (head && head[1] !== 'init') machineCode.push({ function: head[1], bytes: Number(head[2]) });
     const m = new RegExp(`/${stage}/${SOURCE.replace('.', '\\.')}:(\\d+)\\)\\s+CALL\\s+runtime\\.(memclr\\w*)\\(SB\\)`).exec(text);
     if (m && !memclr.some((c) => c.line === Number(m[1]))) memclr.push({ line: Number(m[1]), routine: `runtime.${m[2]}` });
   }
-
-  const byPlace = (a: Located, b: Located) => a.line - b.line || a.column - b.column;
-  return {
-    toolchain: `${release} linux/amd64`,
-    file: SOURCE,
-    inlining: inlining.sort(byPlace),
-    inlinedCalls: inlinedCalls.sort(byPlace),
-    boundsChecks: boundsChecks.sort(byPlace),
-    heap: heap.sort(byPlace),
-    memclr: memclr.sort((a, b) => a.line - b.line),
-    machineCode: machineCode.sort((a, b) => a.function.localeCompare(b.function)),
-  };
+  return { memclr, machineCode };
 }
 
 /** The text of go/<stage>/evidence.json: JSON with one line per entry, so a diff of two runs shows which lines moved. */

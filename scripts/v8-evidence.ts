@@ -149,11 +149,7 @@ export function parseTrace(trace: string, names: Set<string>): Traced {
     }
     m = /^\[bailout \(kind: ([^,]+), reason: (.*)\): begin\. deoptimizing \S+ <JSFunction (\S*) \(sfi = (0x[0-9a-f]+)\)/.exec(line);
     if (m && names.has(m[3])) {
-      const f = entry(m[3], m[4]);
-      f.optimizedAtEnd = false;
-      const same = f.deopts.find((d) => d.phase === phase && d.kind === m![1] && d.reason === m![2]);
-      if (same) same.count++;
-      else f.deopts.push({ phase, kind: m[1], reason: m[2], count: 1 });
+      recordDeopt(entry(m[3], m[4]), phase, m[1], m[2]);
       continue;
     }
     if (line === '--- Optimized code ---') codeBlock = 'js';
@@ -165,9 +161,21 @@ export function parseTrace(trace: string, names: Set<string>): Traced {
       codeBlock = null;
     }
   }
-  // Only what TurboFan touched is hot; a name met twice is numbered in the order it was first compiled.
+  return { functions: hotFunctions([...byFunction.values()]), wasmCode: wasmCode.sort((a, b) => b - a) };
+}
+
+/** A deopt counted into the function's list: one entry per phase, kind and reason. It leaves the function unoptimized. */
+function recordDeopt(f: V8Function, phase: V8Deopt['phase'], kind: string, reason: string): void {
+  f.optimizedAtEnd = false;
+  const same = f.deopts.find((d) => d.phase === phase && d.kind === kind && d.reason === reason);
+  if (same) same.count++;
+  else f.deopts.push({ phase, kind, reason, count: 1 });
+}
+
+/** Only what TurboFan touched is hot; a name met twice is numbered in the order it was first compiled. Largest bytecode first. */
+function hotFunctions(traced: V8Function[]): V8Function[] {
   const seen = new Map<string, number>();
-  const functions = [...byFunction.values()]
+  return traced
     .filter((f) => f.optimizations > 0 || f.deopts.length > 0)
     .map((f) => {
       const n = (seen.get(f.name) ?? 0) + 1;
@@ -175,7 +183,6 @@ export function parseTrace(trace: string, names: Set<string>): Traced {
       return n === 1 ? f : { ...f, name: `${f.name} #${n}` };
     })
     .sort((a, b) => b.bytecodeBytes - a.bytecodeBytes || a.name.localeCompare(b.name));
-  return { functions, wasmCode: wasmCode.sort((a, b) => b - a) };
 }
 
 /** Two significant digits: allocation and collection counts vary a little from run to run. */

@@ -58,12 +58,23 @@ function sendBoard(request: FastifyRequest, reply: FastifyReply, board: BoardBod
   return reply.type('application/json; charset=utf-8').send(board.body());
 }
 
-export function classRoutes(app: FastifyInstance, { service, joins, store, guards, hub, joinOrigin }: RouteContext): void {
-  const { findClass, teacherOnly, studentOnly, hostOnly, isTeacher } = guards;
-  const small = { bodyLimit: SMALL_BODY_BYTES };
-  const teacher = { ...small, onRequest: [findClass, teacherOnly] };
+const small = { bodyLimit: SMALL_BODY_BYTES };
+const id = (params: Params) => params.id ?? '';
+/** A small body, from the class's teacher. */
+const teacherOptions = ({ findClass, teacherOnly }: RouteContext['guards']) => ({ ...small, onRequest: [findClass, teacherOnly] });
+
+export function classRoutes(app: FastifyInstance, context: RouteContext): void {
+  classAndBoardRoutes(app, context);
+  machineRoutes(app, context);
+  teacherRoutes(app, context);
+  exportRoutes(app, context);
+  eventRoutes(app, context);
+}
+
+/** The probe, starting a class (the host), and reading a class and its board (anyone with the code; a teacher reads more). */
+function classAndBoardRoutes(app: FastifyInstance, { service, guards, joinOrigin }: RouteContext): void {
+  const { findClass, hostOnly, isTeacher } = guards;
   const anyone = { onRequest: [findClass] };
-  const id = (params: Params) => params.id ?? '';
   const teacherAsks = (request: FastifyRequest) => request.headers.authorization !== undefined && isTeacher(request);
 
   app.get(ROUTES.probe.path, async (): Promise<Probe> => ({ app: 'blake3-lab-class', version: 3, joinOrigin: joinOrigin() }));
@@ -78,7 +89,11 @@ export function classRoutes(app: FastifyInstance, { service, joins, store, guard
     const row = classOf(request);
     return sendBoard(request, reply, service.board(row, row.asked, teacherAsks(request)));
   });
+}
 
+/** Joining (anyone with the code), then a machine's own results and guesses (its token). */
+function machineRoutes(app: FastifyInstance, { service, joins, guards }: RouteContext): void {
+  const { findClass, studentOnly } = guards;
   app.post<Req>(ROUTES.join.path, { ...small, onRequest: [findClass] }, async (request, reply) =>
     reply.code(201).send(joins.join(classOf(request), jsonObject(request.body))),
   );
@@ -88,7 +103,11 @@ export function classRoutes(app: FastifyInstance, { service, joins, store, guard
   app.put<Req>(ROUTES.guess.path, { ...small, onRequest: [findClass, studentOnly] }, async (request) =>
     service.postGuess(classOf(request), request.studentRow!, jsonObject(request.body)),
   );
+}
 
+/** What the teacher's token may change. */
+function teacherRoutes(app: FastifyInstance, { service, guards }: RouteContext): void {
+  const teacher = teacherOptions(guards);
   app.put<Req>(ROUTES.hidden.path, teacher, async (request) => service.setHidden(classOf(request), id(request.params), jsonObject(request.body)));
   app.delete<Req>(ROUTES.remove.path, teacher, async (request) => service.remove(classOf(request), id(request.params)));
   app.delete<Req>(ROUTES.removeSilent.path, teacher, async (request) => service.removeSilent(classOf(request)));
@@ -98,7 +117,11 @@ export function classRoutes(app: FastifyInstance, { service, joins, store, guard
   app.post<Req>(ROUTES.newCode.path, teacher, async (request) => service.newCode(classOf(request)));
   app.put<Req>(ROUTES.plan.path, teacher, async (request) => service.setPlan(classOf(request), jsonObject(request.body)));
   app.post<Req>(ROUTES.close.path, teacher, async (request) => service.close(classOf(request)));
+}
 
+/** The class as a CSV table or a zip of every results document, for the teacher. */
+function exportRoutes(app: FastifyInstance, { service, guards }: RouteContext): void {
+  const teacher = teacherOptions(guards);
   app.get<Req>(ROUTES.exportCsv.path, teacher, async (request, reply) => {
     const row = classOf(request);
     const { plan, entries } = service.exportEntries(row);
@@ -111,8 +134,11 @@ export function classRoutes(app: FastifyInstance, { service, joins, store, guard
     reply.header('Content-Disposition', `attachment; filename="class-${row.code}.zip"`);
     return reply.type('application/zip').send(Readable.from(classZip(row.code, plan, entries, readResults)));
   });
+}
 
-  app.get<Req>(ROUTES.events.path, anyone, async (request, reply) => {
+/** The class's live events as a stream, while the hub has room for who follows. */
+function eventRoutes(app: FastifyInstance, { store, guards, hub }: RouteContext): void {
+  app.get<Req>(ROUTES.events.path, { onRequest: [guards.findClass] }, async (request, reply) => {
     const row = classOf(request);
     const who = followerOf(store, row, request.query[TICKET_PARAM]);
     const full = hub.noRoom(row.id, who, row.size);

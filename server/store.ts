@@ -127,6 +127,14 @@ function migrate(db: Database.Database): void {
 export type Store = ReturnType<typeof openStore>;
 
 export function openStore(dataDir: string) {
+  const db = openDatabase(dataDir);
+  const q = prepareQueries(db);
+  const cache = classRowCache(q);
+  return { ...classQueries(db, q, cache), ...studentQueries(db, q), shutdown: () => db.close() };
+}
+
+/** The data directory's SQLite file, in WAL mode and at the current schema version. */
+function openDatabase(dataDir: string): Database.Database {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, 'classroom.sqlite'));
   db.pragma('journal_mode = WAL');
@@ -134,8 +142,13 @@ export function openStore(dataDir: string) {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  return db;
+}
 
-  const q = {
+type Queries = ReturnType<typeof prepareQueries>;
+
+function prepareQueries(db: Database.Database) {
+  return {
     insertClass: db.prepare('INSERT INTO classes (code, teacher_hash, plan, size, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)'),
     insertCode: db.prepare('INSERT INTO class_codes (code, class_id) VALUES (?, ?)'),
     codeTaken: db.prepare('SELECT 1 FROM class_codes WHERE code = ?').pluck(),
@@ -158,49 +171,67 @@ export function openStore(dataDir: string) {
     silent: db.prepare('SELECT id FROM students WHERE class_id = ? AND summary IS NULL').pluck(),
     results: db.prepare('SELECT results FROM students WHERE id = ? AND class_id = ?').pluck(),
   };
+}
 
+type ClassRowCache = ReturnType<typeof classRowCache>;
+
+/**
+ * Every request names its class by code: the rows are kept in memory, and any change of a
+ * class drops its rows (this process is the database's only writer).
+ */
+function classRowCache(q: Queries) {
+  const byCode = new Map<string, ClassByCode>();
+  return {
+    get(code: string): ClassByCode | undefined {
+      let row = byCode.get(code);
+      if (!row) {
+        row = q.classByCode.get(code) as ClassByCode | undefined;
+        if (!row) return undefined;
+        if (byCode.size > 10_000) byCode.clear();
+        byCode.set(code, row);
+      }
+      return row;
+    },
+    changed(classId: number): void {
+      for (const [code, row] of byCode) if (row.id === classId) byCode.delete(code);
+    },
+    clear: () => byCode.clear(),
+  };
+}
+
+/** The store's calls on classes and their codes; each change drops the class's cached rows. */
+function classQueries(db: Database.Database, q: Queries, cache: ClassRowCache) {
+  const { changed } = cache;
   const createClass = db.transaction((code: string, teacherHash: Buffer, plan: string, size: number, now: number, expiresAt: number): number => {
     const id = Number(q.insertClass.run(code, teacherHash, plan, size, now, expiresAt).lastInsertRowid);
     q.insertCode.run(code, id);
     return id;
   });
-  // Every request names its class by code: the rows are kept in memory, and any change of a
-  // class drops its rows (this process is the database's only writer).
-  const byCode = new Map<string, ClassByCode>();
-  const changed = (classId: number) => {
-    for (const [code, row] of byCode) if (row.id === classId) byCode.delete(code);
-  };
-  const classByCode = (code: string): ClassByCode | undefined => {
-    let row = byCode.get(code);
-    if (!row) {
-      row = q.classByCode.get(code) as ClassByCode | undefined;
-      if (!row) return undefined;
-      if (byCode.size > 10_000) byCode.clear();
-      byCode.set(code, row);
-    }
-    return row;
-  };
-
   const setCode = db.transaction((classId: number, code: string) => {
     q.insertCode.run(code, classId);
     q.setCode.run(code, classId);
     changed(classId);
   });
-  const removeStudents = db.transaction((classId: number, ids: string[]) => ids.filter((id) => q.removeStudent.run(id, classId).changes > 0));
-
   return {
     createClass,
     /** Whether a class has ever had this code (a code is never given to a second class). */
     codeTaken: (code: string) => q.codeTaken.get(code) !== undefined,
-    classByCode,
+    classByCode: cache.get,
     /** Gives the class a new join code; the old ones keep working for machines that joined with them. */
     setCode,
     setSize: (classId: number, size: number) => void (q.setSize.run(size, classId), changed(classId)),
     setPlan: (classId: number, plan: string) => void (q.setPlan.run(plan, classId), changed(classId)),
     close: (classId: number, now: number) => void (q.close.run(now, classId), changed(classId)),
     /** Deletes every class (and its students) whose keeping time ended before `before`. */
-    purge: (before: number) => (byCode.clear(), q.purge.run(before).changes),
+    purge: (before: number) => (cache.clear(), q.purge.run(before).changes),
     setJoinsOpen: (classId: number, open: boolean) => void (q.setJoinsClosed.run(open ? 0 : 1, classId), changed(classId)),
+  };
+}
+
+/** The store's calls on the machines of a class. */
+function studentQueries(db: Database.Database, q: Queries) {
+  const removeStudents = db.transaction((classId: number, ids: string[]) => ids.filter((id) => q.removeStudent.run(id, classId).changes > 0));
+  return {
     addStudent(id: string, classId: number, tokenHash: Buffer, nickname: string, nicknameKey: string, now: number): void {
       q.insertStudent.run(id, classId, tokenHash, nickname, nicknameKey, now);
     },
@@ -224,6 +255,5 @@ export function openStore(dataDir: string) {
     entries: (classId: number) => q.entries.all(classId) as EntryRow[],
     /** One student's whole results document as stored (JSON text), for the export. */
     results: (classId: number, id: string) => q.results.get(id, classId) as string | null | undefined,
-    shutdown: () => db.close(),
   };
 }

@@ -120,6 +120,28 @@ function number(option: string, text: string): number {
 }
 
 export function parseCliArgs(argv: readonly string[]): CliOptions {
+  const args = readArgv(argv);
+  const { values, browsers, native, help, deprecated } = args;
+  const file = values.get('--file');
+  if (file !== undefined) return fileOptions(file, args);
+  if (values.has('--readers')) throw new RangeError('--readers applies with --file only: it compares the ways a file can be read');
+  const plan = benchPlan(values);
+  checkPlan(plan);
+  return { plan, browsers, native, json: values.get('--json'), benchfmt: values.get('--benchfmt'), label: values.get('--label'), help, deprecated };
+}
+
+interface Argv {
+  /** Each option that takes a value, by its current name. */
+  values: Map<string, string>;
+  browsers: BrowserId[];
+  help: boolean;
+  native: boolean;
+  /** An old option name's note, for each one used. */
+  deprecated: string[];
+}
+
+/** The options as given, under their current names; an unknown option, or one without its value, throws. */
+function readArgv(argv: readonly string[]): Argv {
   const values = new Map<string, string>();
   let browsers: BrowserId[] = [];
   let help = false;
@@ -146,34 +168,38 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       values.set(name, value);
     } else throw new RangeError(`unknown option "${arg}" (see --help)`);
   }
+  return { values, browsers, help, native, deprecated };
+}
 
-  const file = values.get('--file');
-  if (file !== undefined) {
-    const clash = NOT_WITH_FILE.find((name) => values.has(name));
-    if (clash) throw new RangeError(`${clash} does not apply with --file, which times stages 10 and 11 (and b3sum with --native) on the file`);
-    if (file.trim() === '') throw new RangeError('--file needs the path of a file');
-    const readers = values.has('--readers') ? list(values.get('--readers')!) : undefined;
-    for (const reader of readers ?? []) {
-      if (!(READER_KINDS as readonly string[]).includes(reader)) throw new RangeError(`unknown reader "${reader}" for --readers; choose from ${READER_KINDS.join(', ')}`);
-    }
-    const rounds = values.has('--rounds') ? number('--rounds', values.get('--rounds')!) : FILE_DEFAULT_ROUNDS;
-    if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`--rounds is a whole number of rounds, at least 1, not ${rounds}`);
-    // The plan only carries the rounds: the file is the one size, stages 10 and 11 the contestants.
-    const plan: BenchPlan = { contestants: [...FILE_STAGE_IDS], sizes: [], rounds };
-    return {
-      plan,
-      browsers: browsers.length > 0 ? browsers : ['chromium'],
-      native,
-      json: values.get('--json'),
-      benchfmt: values.get('--benchfmt'),
-      label: values.get('--label'),
-      file,
-      ...(readers && { readers: [...new Set(readers)] as ReaderKind[] }),
-      help,
-      deprecated,
-    };
+/** --file's options: its readers and rounds checked, and no option that only a plan of stages and sizes takes. */
+function fileOptions(file: string, { values, browsers, native, help, deprecated }: Argv): CliOptions {
+  const clash = NOT_WITH_FILE.find((name) => values.has(name));
+  if (clash) throw new RangeError(`${clash} does not apply with --file, which times stages 10 and 11 (and b3sum with --native) on the file`);
+  if (file.trim() === '') throw new RangeError('--file needs the path of a file');
+  const readers = values.has('--readers') ? list(values.get('--readers')!) : undefined;
+  for (const reader of readers ?? []) {
+    if (!(READER_KINDS as readonly string[]).includes(reader)) throw new RangeError(`unknown reader "${reader}" for --readers; choose from ${READER_KINDS.join(', ')}`);
   }
-  if (values.has('--readers')) throw new RangeError('--readers applies with --file only: it compares the ways a file can be read');
+  const rounds = values.has('--rounds') ? number('--rounds', values.get('--rounds')!) : FILE_DEFAULT_ROUNDS;
+  if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`--rounds is a whole number of rounds, at least 1, not ${rounds}`);
+  // The plan only carries the rounds: the file is the one size, stages 10 and 11 the contestants.
+  const plan: BenchPlan = { contestants: [...FILE_STAGE_IDS], sizes: [], rounds };
+  return {
+    plan,
+    browsers: browsers.length > 0 ? browsers : ['chromium'],
+    native,
+    json: values.get('--json'),
+    benchfmt: values.get('--benchfmt'),
+    label: values.get('--label'),
+    file,
+    ...(readers && { readers: [...new Set(readers)] as ReaderKind[] }),
+    help,
+    deprecated,
+  };
+}
+
+/** The plan the options ask for: stages and baselines, sizes, rounds, and the engine's settings given. */
+function benchPlan(values: Map<string, string>): BenchPlan {
   const stages = values.has('--stages') ? list(values.get('--stages')!).map(contestantId) : STAGES.map((s) => s.id);
   const baselineText = values.get('--baselines');
   const baselines = baselineText === undefined ? BASELINES.map((b) => b.id) : baselineText === 'none' ? [] : list(baselineText).map(contestantId);
@@ -188,6 +214,5 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   const input = values.get('--input') ?? 'ordinary';
   if (input !== 'ordinary' && input !== 'shared') throw new RangeError(`--input is "ordinary" or "shared", got "${input}"`);
   if (input === 'shared') plan.sharedInput = true;
-  checkPlan(plan);
-  return { plan, browsers, native, json: values.get('--json'), benchfmt: values.get('--benchfmt'), label: values.get('--label'), help, deprecated };
+  return plan;
 }

@@ -170,10 +170,7 @@ export async function runFileBench(options: FileBenchOptions): Promise<FileBench
   const browsers = options.browsers && options.browsers.length > 0 ? options.browsers : (['chromium'] as const);
   const missing = browsers.map(missingBrowser).filter((m): m is string => m !== undefined);
   if (missing.length > 0) throw new Error(missing.join('\n'));
-  const path = resolve(options.path);
-  const stat = statSync(path);
-  if (!stat.isFile()) throw new Error(`${path} is not a file`);
-  if (stat.size > freemem()) log(`${path} is larger than the free memory (${Math.round(freemem() / 2 ** 20)} MiB): it cannot stay in the page cache, so every round reads the disk`);
+  const { path, size } = fileToHash(options.path, log);
   const native = options.native ? await nativeB3sum(log) : null;
   const threads = availableParallelism();
   const b3sumHex = async (args: string[]) => (await b3sum(native!.program, [...args, path], ROOT)).replace(/^\\/, '').slice(0, 64);
@@ -189,34 +186,9 @@ export async function runFileBench(options: FileBenchOptions): Promise<FileBench
       log(`now in headless ${BROWSERS[id].name} (${BROWSERS[id].jsEngine})`);
       const tab = await openFileTab(id, server.url, path, log);
       try {
-        const env = await tab.environment(options.label);
-        env.runtimeVersion = `${tab.identity.name} ${tab.identity.version}`;
-        // Without WebAssembly SIMD the page hashes with stage 8 on one worker: so does the bench.
-        const simd = await tab.wasmSimd();
-        if (!simd) log(`${tab.identity.name} has no WebAssembly SIMD: stages 10 and 11 cannot run, so stage 8 on one worker stands in, as on the file page`);
-        const stageIds = simd ? [...FILE_STAGE_IDS] : [FILE_FALLBACK_STAGE_ID];
-        const alone = (options.readers ?? []).flatMap((reader) => [hashWithId(reader), readWithId(reader)]);
-        const ids = [...stageIds, READ_ONLY_ID, ...alone, ...(native ? [B3SUM_ID, B3SUM_THREADS_ID] : [])];
-        const browserRun: FileBrowserRun = {
-          env,
-          engine: engineFromEnv(env, tab.identity),
-          versions: await versionsOf([...stageIds, READ_ONLY_ID]),
-          workers: 1,
-          pieceBytes: {},
-          readers: {},
-          samples: [],
-        };
-        // Threads are told apart by Chromium's process types: the CPU table is Chromium's.
-        const cpuHere = id === 'chromium' ? { stage: new Map<string, ThreadCpu>(), b3sum: new Map<string, number>() } : undefined;
-        await takeTurns({ tab, readBy: stageIndex(stageIds[stageIds.length - 1]), ids, native: native !== null, b3sumHex, browserRun, nativeSamples, cpu: cpuHere }, rounds, log, signal);
-        browserRuns.push(browserRun);
-        if (cpuHere) {
-          const passes = (contestant: string) => [...browserRun.samples, ...nativeSamples].filter((s) => s.contestant === contestant).length * stat.size;
-          cpu.push(
-            ...[...cpuHere.stage].map(([contestant, threads]) => ({ contestant, cpu: groupCpu(threads), bytes: passes(contestant) })),
-            ...[...cpuHere.b3sum].map(([contestant, seconds]) => ({ contestant, cpu: seconds, bytes: passes(contestant) })),
-          );
-        }
+        const inBrowser = await benchInBrowser(tab, { options, size, native: native !== null, b3sumHex, nativeSamples, measureCpu: id === 'chromium' });
+        browserRuns.push(inBrowser.browserRun);
+        cpu.push(...inBrowser.cpu);
       } finally {
         await tab.close();
       }
@@ -224,7 +196,7 @@ export async function runFileBench(options: FileBenchOptions): Promise<FileBench
     const counts = [...browserRuns.flatMap((b) => [...new Set(b.samples.map((s) => s.contestant))].map((id) => b.samples.filter((s) => s.contestant === id).length))];
     const run: FileRun = {
       path,
-      size: stat.size,
+      size,
       rounds: Math.max(1, Math.min(rounds, ...counts)),
       expectedHex,
       browsers: browserRuns,
@@ -235,4 +207,56 @@ export async function runFileBench(options: FileBenchOptions): Promise<FileBench
   } finally {
     await server.close();
   }
+}
+
+/** The file's absolute path and size; throws when it is not a file, and says when it cannot stay in the page cache. */
+function fileToHash(given: string, log: (line: string) => void): { path: string; size: number } {
+  const path = resolve(given);
+  const stat = statSync(path);
+  if (!stat.isFile()) throw new Error(`${path} is not a file`);
+  if (stat.size > freemem()) log(`${path} is larger than the free memory (${Math.round(freemem() / 2 ** 20)} MiB): it cannot stay in the page cache, so every round reads the disk`);
+  return { path, size: stat.size };
+}
+
+interface BrowserBench {
+  options: FileBenchOptions;
+  /** The file's size in bytes. */
+  size: number;
+  native: boolean;
+  b3sumHex: Turns['b3sumHex'];
+  /** b3sum's samples, shared by every browser's turns. */
+  nativeSamples: FileSample[];
+  /** Threads are told apart by Chromium's process types: the CPU table is Chromium's. */
+  measureCpu: boolean;
+}
+
+/** The rounds in one browser's tab: what it runs (by what it offers), its samples, and where each contestant's CPU went. */
+async function benchInBrowser(tab: FileTab, { options, size, native, b3sumHex, nativeSamples, measureCpu }: BrowserBench): Promise<{ browserRun: FileBrowserRun; cpu: CpuRow[] }> {
+  const { log } = options;
+  const env = await tab.environment(options.label);
+  env.runtimeVersion = `${tab.identity.name} ${tab.identity.version}`;
+  // Without WebAssembly SIMD the page hashes with stage 8 on one worker: so does the bench.
+  const simd = await tab.wasmSimd();
+  if (!simd) log(`${tab.identity.name} has no WebAssembly SIMD: stages 10 and 11 cannot run, so stage 8 on one worker stands in, as on the file page`);
+  const stageIds = simd ? [...FILE_STAGE_IDS] : [FILE_FALLBACK_STAGE_ID];
+  const alone = (options.readers ?? []).flatMap((reader) => [hashWithId(reader), readWithId(reader)]);
+  const ids = [...stageIds, READ_ONLY_ID, ...alone, ...(native ? [B3SUM_ID, B3SUM_THREADS_ID] : [])];
+  const browserRun: FileBrowserRun = {
+    env,
+    engine: engineFromEnv(env, tab.identity),
+    versions: await versionsOf([...stageIds, READ_ONLY_ID]),
+    workers: 1,
+    pieceBytes: {},
+    readers: {},
+    samples: [],
+  };
+  const cpuHere = measureCpu ? { stage: new Map<string, ThreadCpu>(), b3sum: new Map<string, number>() } : undefined;
+  await takeTurns({ tab, readBy: stageIndex(stageIds[stageIds.length - 1]), ids, native, b3sumHex, browserRun, nativeSamples, cpu: cpuHere }, options.rounds, log, options.signal);
+  if (!cpuHere) return { browserRun, cpu: [] };
+  const passes = (contestant: string) => [...browserRun.samples, ...nativeSamples].filter((s) => s.contestant === contestant).length * size;
+  const cpu = [
+    ...[...cpuHere.stage].map(([contestant, threads]) => ({ contestant, cpu: groupCpu(threads), bytes: passes(contestant) })),
+    ...[...cpuHere.b3sum].map(([contestant, seconds]) => ({ contestant, cpu: seconds, bytes: passes(contestant) })),
+  ];
+  return { browserRun, cpu };
 }

@@ -123,19 +123,10 @@ export class BenchSession {
     this.clearEnd = null;
     this.startedAt = performance.now();
     const untilClear = this.stopWhen === 'clear';
-    const percent = this.clearPercent;
-    const limitMs = this.clearMinutes * 60_000;
-    // Stops on the intervals' width (or the clock), never on a p-value: see "How we measure".
-    const enough = (partial: Results, round: number): boolean => {
-      if (round < MIN_ROUNDS_FOR_INTERVAL) return false;
-      const by = isClear(partial, percent) ? 'width' : performance.now() - this.startedAt > limitMs ? 'limit' : null;
-      if (by) this.clearEnd = { by, rounds: round, widest: widest(partial) };
-      return by !== null;
-    };
     const run = startBenchmark(
       { contestants, sizes, rounds: untilClear ? MAX_CLEAR_ROUNDS : this.rounds, ...(this.sharedInput && { sharedInput: true }) },
       {
-        enough: untilClear ? enough : undefined,
+        enough: untilClear ? this.#enoughWhenClear() : undefined,
         onProgress: (progress) => {
           if (this.#run === run) this.progress = progress;
         },
@@ -146,6 +137,23 @@ export class BenchSession {
       label ? { label } : {},
     );
     this.#run = run;
+    this.#whenDone(run, untilClear);
+  }
+
+  /** Stops on the intervals' width (or the clock), never on a p-value: see "How we measure". Says why in clearEnd. */
+  #enoughWhenClear(): (partial: Results, round: number) => boolean {
+    const percent = this.clearPercent;
+    const limitMs = this.clearMinutes * 60_000;
+    return (partial, round) => {
+      if (round < MIN_ROUNDS_FOR_INTERVAL) return false;
+      const by = isClear(partial, percent) ? 'width' : performance.now() - this.startedAt > limitMs ? 'limit' : null;
+      if (by) this.clearEnd = { by, rounds: round, widest: widest(partial) };
+      return by !== null;
+    };
+  }
+
+  /** When `run` ends, and is still this page's latest: its results shown and kept, or its error; either way the page is no longer running. */
+  #whenDone(run: RunningBenchmark, untilClear: boolean): void {
     run.done.then(
       (results) => {
         if (this.#run !== run) return;

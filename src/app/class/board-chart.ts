@@ -41,39 +41,11 @@ export function boardChart(
   mine: string | null,
   theme: ChartTheme,
 ): ChartConfiguration<'line'> {
-  const groups = new Map<string, { engine: EntrySummary['engine']; os: string; points: Point[] }>();
-  const own: Point[] = [];
-  const values: number[] = [];
-  // A machine that has posted nothing has no point, and no place in the legend.
-  for (const entry of entries.filter((e) => !e.silent)) {
-    const os = osFamily(entry.os);
-    const key = `${entry.engine} · ${os}`;
-    if (!groups.has(key)) groups.set(key, { engine: entry.engine, os, points: [] });
-    columns.forEach((column, x) => {
-      const y = throughputOf(entry, column.id, size);
-      if (y === undefined) return;
-      values.push(y);
-      const point = { x: x + jitter(entry.id), y, entry };
-      (entry.id === mine ? own : groups.get(key)!.points).push(point);
-    });
-  }
+  const { groups, own, values } = machinePoints(columns, entries, size, mine);
   // Columns are narrow on a phone: smaller marks keep neighbouring columns apart.
   const radius = theme.presenter ? 6 : theme.narrow ? 3 : 4.5;
-  const datasets: ChartDataset<'line', Point[]>[] = [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([label, group]) => {
-    const color = engineColor(group.engine, theme);
-    return { label, data: group.points, borderColor: color, backgroundColor: color, pointStyle: OS_SHAPES[group.os] ?? 'circle', pointRadius: radius, order: 2 };
-  });
-  if (own.length > 0) {
-    datasets.push({ label: 'this machine', data: own, borderColor: theme.fg, backgroundColor: theme.accent, pointStyle: 'circle', pointRadius: radius * 1.7, borderWidth: 3, order: 0 });
-  }
-  const medians: Point[] = [];
-  const quartiles: Interval[] = [];
-  columns.forEach((column, x) => {
-    const s = spreads.get(column.id);
-    if (!s) return;
-    medians.push({ x, y: s.median });
-    quartiles.push([s.q1, s.q3]);
-  });
+  const datasets = machineDatasets(groups, own, radius, theme);
+  const { medians, quartiles } = classSpread(columns, spreads);
   datasets.push({ label: 'class median (bar: middle half)', data: medians, borderColor: theme.fg, backgroundColor: theme.fg, pointStyle: 'line', pointRadius: radius * (theme.narrow ? 2.2 : 3), borderWidth: 3, order: 1 });
   const intervals = datasets.map((_, i) => (i === datasets.length - 1 ? quartiles : []));
 
@@ -85,29 +57,7 @@ export function boardChart(
       maintainAspectRatio: false,
       animation: false,
       showLine: false,
-      scales: {
-        x: {
-          type: 'linear',
-          min: -0.5,
-          max: columns.length - 0.5,
-          // One tick per column, at its centre; the linear scale would otherwise place them from -0.5.
-          afterBuildTicks: (axis) => {
-            axis.ticks = columns.map((_, value) => ({ value }));
-          },
-          ticks: {
-            color: theme.fg,
-            font: font(theme),
-            autoSkip: false,
-            // On a phone thirteen columns leave about 20 px each: "11" and "WASM" would touch, so the labels may tilt.
-            maxRotation: theme.narrow ? 60 : 0,
-            callback: (value) => (Number.isInteger(Number(value)) && columns[Number(value)] ? columnLabel(columns[Number(value)]) : ''),
-          },
-          title: { display: true, text: 'stage', color: theme.muted, font: font(theme) },
-          grid: { display: false },
-          border: { color: theme.border },
-        },
-        y: valueAxis(theme, values, 'MB/s', '', true),
-      },
+      scales: { x: stageAxis(columns, theme), y: valueAxis(theme, values, 'MB/s', '', true) },
       plugins: {
         // Legend marks in the points' own shapes: the shape is how the OS is told.
         legend: { ...legend(theme, 'bottom'), labels: { ...legend(theme, 'bottom').labels, usePointStyle: true } },
@@ -125,5 +75,77 @@ export function boardChart(
         intervals: { data: intervals, color: theme.fg },
       },
     },
+  };
+}
+
+type MachineGroup = { engine: EntrySummary['engine']; os: string; points: Point[] };
+
+/** Every machine's point in each column it has a figure for, grouped by engine and OS; this machine's apart; and every figure, for the axis. */
+function machinePoints(columns: BoardColumn[], entries: EntrySummary[], size: number, mine: string | null) {
+  const groups = new Map<string, MachineGroup>();
+  const own: Point[] = [];
+  const values: number[] = [];
+  // A machine that has posted nothing has no point, and no place in the legend.
+  for (const entry of entries.filter((e) => !e.silent)) {
+    const os = osFamily(entry.os);
+    const key = `${entry.engine} · ${os}`;
+    if (!groups.has(key)) groups.set(key, { engine: entry.engine, os, points: [] });
+    columns.forEach((column, x) => {
+      const y = throughputOf(entry, column.id, size);
+      if (y === undefined) return;
+      values.push(y);
+      const point = { x: x + jitter(entry.id), y, entry };
+      (entry.id === mine ? own : groups.get(key)!.points).push(point);
+    });
+  }
+  return { groups, own, values };
+}
+
+/** A dataset per engine and OS, in the legend's order, then this machine's, drawn larger and on top. */
+function machineDatasets(groups: Map<string, MachineGroup>, own: Point[], radius: number, theme: ChartTheme): ChartDataset<'line', Point[]>[] {
+  const datasets: ChartDataset<'line', Point[]>[] = [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([label, group]) => {
+    const color = engineColor(group.engine, theme);
+    return { label, data: group.points, borderColor: color, backgroundColor: color, pointStyle: OS_SHAPES[group.os] ?? 'circle', pointRadius: radius, order: 2 };
+  });
+  if (own.length > 0) {
+    datasets.push({ label: 'this machine', data: own, borderColor: theme.fg, backgroundColor: theme.accent, pointStyle: 'circle', pointRadius: radius * 1.7, borderWidth: 3, order: 0 });
+  }
+  return datasets;
+}
+
+/** The class median of each column that has one, and its interquartile range. */
+function classSpread(columns: BoardColumn[], spreads: Map<string, Spread | null>): { medians: Point[]; quartiles: Interval[] } {
+  const medians: Point[] = [];
+  const quartiles: Interval[] = [];
+  columns.forEach((column, x) => {
+    const s = spreads.get(column.id);
+    if (!s) return;
+    medians.push({ x, y: s.median });
+    quartiles.push([s.q1, s.q3]);
+  });
+  return { medians, quartiles };
+}
+
+/** The x axis: a column per stage, labelled at its centre. */
+function stageAxis(columns: BoardColumn[], theme: ChartTheme) {
+  return {
+    type: 'linear' as const,
+    min: -0.5,
+    max: columns.length - 0.5,
+    // One tick per column, at its centre; the linear scale would otherwise place them from -0.5.
+    afterBuildTicks: (axis: { ticks: { value: number }[] }) => {
+      axis.ticks = columns.map((_, value) => ({ value }));
+    },
+    ticks: {
+      color: theme.fg,
+      font: font(theme),
+      autoSkip: false,
+      // On a phone thirteen columns leave about 20 px each: "11" and "WASM" would touch, so the labels may tilt.
+      maxRotation: theme.narrow ? 60 : 0,
+      callback: (value: string | number) => (Number.isInteger(Number(value)) && columns[Number(value)] ? columnLabel(columns[Number(value)]) : ''),
+    },
+    title: { display: true, text: 'stage', color: theme.muted, font: font(theme) },
+    grid: { display: false },
+    border: { color: theme.border },
   };
 }

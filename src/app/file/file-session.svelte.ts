@@ -150,15 +150,8 @@ class FileSession {
   async start(prefix?: number): Promise<void> {
     if (this.running || this.entries.length === 0) return;
     const sizes = this.entries.map((e) => (prefix === undefined ? e.file.size : Math.min(prefix, e.file.size)));
-    const ms = this.estimateMs(sizes);
-    this.refused = null;
-    if (prefix === undefined && ms !== undefined && ms > REFUSE_OVER_MS) {
-      const { points } = speedsOf(this.stage);
-      const workers = Math.max(1, this.use(this.stage).workers);
-      const cap = this.use(this.stage).workers === 0 ? ON_PAGE_PIECE_BYTES : undefined;
-      this.refused = { ms, prefix: prefixBytes(sizes, points, workers, cap) };
-      return;
-    }
+    this.refused = prefix === undefined ? this.tooLong(sizes) : null;
+    if (this.refused) return;
     this.entries = this.entries.map((e, i) => ({ id: e.id, file: e.file, status: 'waiting', bytes: sizes[i] }));
     const run = ++this.run;
     const current = () => this.run === run;
@@ -174,29 +167,7 @@ class FileSession {
         if (!current()) throw new Cancelled();
         this.update(entry.id, { status: 'hashing', stage: this.stage });
         this.progress = { ...this.progress!, file: i + 1, name: entry.file.name };
-        const began = performance.now();
-        let drawn = 0;
-        try {
-          const blob = entry.bytes === entry.file.size ? entry.file : entry.file.slice(0, entry.bytes);
-          const digest = await hasher.hash(blob, this.plan(entry.bytes, this.stage, hasher.workers), (bytes) => {
-            const now = performance.now();
-            if (!current()) return;
-            if (now - drawn < PROGRESS_EVERY_MS && bytes < entry.bytes) return;
-            drawn = now;
-            this.progress = { ...this.progress!, done: before + bytes, now };
-          });
-          if (!current()) throw new Cancelled();
-          this.noteReads(hasher);
-          const hex = toHex(digest);
-          // A prefix is b3sum's line for that many bytes of the file read from stdin.
-          const line = entry.bytes === entry.file.size ? b3sumLine(hex, entry.file.name) : `${hex}  -`;
-          this.update(entry.id, { status: 'done', hex, line, ms: performance.now() - began });
-        } catch (error) {
-          if (error instanceof Cancelled || !current()) throw new Cancelled();
-          this.noteReads(hasher);
-          this.update(entry.id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
-          this.dropHasher(); // a worker that failed may be gone: the next file gets fresh ones
-        }
+        await this.hashEntry(entry, hasher, before, current);
         before += entry.bytes;
         this.progress = { ...this.progress!, done: before, now: performance.now() };
       }
@@ -207,6 +178,47 @@ class FileSession {
       }
     } finally {
       if (current()) this.running = false;
+    }
+  }
+
+  /** The refusal, with the prefix that fits, when hashing files of `sizes` whole would take longer than REFUSE_OVER_MS; else null. */
+  private tooLong(sizes: number[]): { ms: number; prefix: number } | null {
+    const ms = this.estimateMs(sizes);
+    if (ms === undefined || ms <= REFUSE_OVER_MS) return null;
+    const { points } = speedsOf(this.stage);
+    const workers = Math.max(1, this.use(this.stage).workers);
+    const cap = this.use(this.stage).workers === 0 ? ON_PAGE_PIECE_BYTES : undefined;
+    return { ms, prefix: prefixBytes(sizes, points, workers, cap) };
+  }
+
+  /**
+   * Hashes one file (its first `entry.bytes`) and marks it done with its line, or failed;
+   * `before` is the bytes of the files before it, for the progress. Throws Cancelled when
+   * this hash is no longer `current`.
+   */
+  private async hashEntry(entry: FileEntry, hasher: FileHasher, before: number, current: () => boolean): Promise<void> {
+    const began = performance.now();
+    let drawn = 0;
+    try {
+      const blob = entry.bytes === entry.file.size ? entry.file : entry.file.slice(0, entry.bytes);
+      const digest = await hasher.hash(blob, this.plan(entry.bytes, this.stage, hasher.workers), (bytes) => {
+        const now = performance.now();
+        if (!current()) return;
+        if (now - drawn < PROGRESS_EVERY_MS && bytes < entry.bytes) return;
+        drawn = now;
+        this.progress = { ...this.progress!, done: before + bytes, now };
+      });
+      if (!current()) throw new Cancelled();
+      this.noteReads(hasher);
+      const hex = toHex(digest);
+      // A prefix is b3sum's line for that many bytes of the file read from stdin.
+      const line = entry.bytes === entry.file.size ? b3sumLine(hex, entry.file.name) : `${hex}  -`;
+      this.update(entry.id, { status: 'done', hex, line, ms: performance.now() - began });
+    } catch (error) {
+      if (error instanceof Cancelled || !current()) throw new Cancelled();
+      this.noteReads(hasher);
+      this.update(entry.id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+      this.dropHasher(); // a worker that failed may be gone: the next file gets fresh ones
     }
   }
 

@@ -15,7 +15,7 @@ import type { Contestant, ContestantHasher } from './contestants.ts';
 import { missingCapability, type Capabilities } from './capabilities.ts';
 import { contentVersion } from './source-version.ts';
 import { measureTimerResolutionMs } from './timer.ts';
-import type { BenchCore, LoadOutcome, PrepareOutcome, PrepareSettings, Probe } from './core-protocol.ts';
+import type { BenchCore, LoadOutcome, PrepareOutcome, PrepareSettings, Probe, SampleOutcome } from './core-protocol.ts';
 import { patternInput } from '../vectors.ts';
 import { batchTimer, currentSink, type Batch } from './batch-timer.ts';
 import { describeDigest, message, sameDigest, wrongBeforeTiming } from './digest-check.ts';
@@ -105,6 +105,34 @@ function inputOf(size: number, shared: boolean | undefined): Uint8Array | string
   return copy;
 }
 
+/** Loads a contestant and hashes the smoke inputs with it: its hasher and whether its hash returns a promise, or why it cannot run. */
+async function loadChecked(found: Contestant, oracle: Oracle): Promise<{ reason: string } | { hasher: ContestantHasher; isAsync: boolean }> {
+  let hasher: ContestantHasher;
+  try {
+    hasher = await found.load();
+  } catch (error) {
+    return { reason: `could not load: ${message(error)}` };
+  }
+  const smoke = await smokeTest(hasher, oracle);
+  if ('reason' in smoke) return smoke;
+  return { hasher, isAsync: smoke.isAsync };
+}
+
+/** Times the first hash of an input and checks its digest: the batch, or the outcome that ends the preparing (failed, too slow for the time box). */
+async function timeFirstHash(timeBatch: TimeBatch, input: Uint8Array, expected: Uint8Array, settings: PrepareSettings, started: number, now: () => number): Promise<Batch | PrepareOutcome> {
+  const size = input.length;
+  let first: Batch;
+  try {
+    first = await timeBatch(input, 1);
+  } catch (error) {
+    return { status: 'failed', reason: `threw on a ${size}-byte input: ${message(error)}` };
+  }
+  if (!sameDigest(first.digest, expected)) return { status: 'failed', reason: wrongBeforeTiming(size, first.digest, expected) };
+  // This hash and at least one timed sample must fit in the time box, or nothing will.
+  if (first.ms * 2 > settings.timeBoxMs) return { status: 'too-slow', firstHashNs: first.ms * 1e6, elapsedMs: now() - started };
+  return first;
+}
+
 /**
  * Warms up (so the JIT has tiered up) while growing the batch; the last batch, taken
  * warm and long enough to trust, sets the count for the sample target.
@@ -122,6 +150,24 @@ async function calibrate(timeBatch: TimeBatch, input: Uint8Array, expected: Uint
   }
   const iterations = settings.iterations ?? Math.max(1, Math.ceil((n * settings.sampleTargetMs) / batch.ms));
   return { status: 'ready', iterations, nsPerOp: (batch.ms * 1e6) / n, elapsedMs: now() - started };
+}
+
+/** One timed sample of `iterations` hashes of a prepared input. */
+async function timeSample(timeBatch: TimeBatch, ready: { input: Uint8Array; expected: Uint8Array }, iterations: number): Promise<SampleOutcome> {
+  const size = ready.input.length;
+  let batch: Batch;
+  try {
+    batch = await timeBatch(ready.input, iterations);
+  } catch (error) {
+    return { status: 'failed', reason: `threw on a ${size}-byte input: ${message(error)}` };
+  }
+  // Checked after the clock stops: a contestant whose state goes bad over many
+  // calls (a reused buffer, a stack too small) is caught, at no cost to the timing.
+  if (!sameDigest(batch.digest, ready.expected)) {
+    return { status: 'failed', reason: `wrong digest for a ${size}-byte input after ${iterations} hashes: got ${describeDigest(batch.digest)}` };
+  }
+  if (!(batch.ms > 0)) return { status: 'failed', reason: `the timer did not advance over ${iterations} hashes` };
+  return { status: 'ok', elapsedNs: batch.ms * 1e6, sink: currentSink() };
 }
 
 export function createBenchCore(options: CoreOptions): BenchCore {
@@ -146,17 +192,11 @@ export function createBenchCore(options: CoreOptions): BenchCore {
       const missing = missingCapability(found.requires, capabilities);
       if (missing) return { status: 'failed', reason: missing };
       oracle = oracleOf(found);
-      let hasher: ContestantHasher;
-      try {
-        hasher = await found.load();
-      } catch (error) {
-        return { status: 'failed', reason: `could not load: ${message(error)}` };
-      }
-      const smoke = await smokeTest(hasher, oracle);
-      if ('reason' in smoke) return { status: 'failed', reason: smoke.reason };
-      timeBatch = batchTimer(hasher, smoke.isAsync, now);
-      const threadUse = hasher.threadUse?.();
-      const oneBlock = hasher.oneBlockChoice?.();
+      const checked = await loadChecked(found, oracle);
+      if ('reason' in checked) return { status: 'failed', reason: checked.reason };
+      timeBatch = batchTimer(checked.hasher, checked.isAsync, now);
+      const threadUse = checked.hasher.threadUse?.();
+      const oneBlock = checked.hasher.oneBlockChoice?.();
       return { status: 'loaded', ...(threadUse && { threadUse }), ...(oneBlock && { oneBlock }) };
     },
 
@@ -167,15 +207,8 @@ export function createBenchCore(options: CoreOptions): BenchCore {
       const input = inputOf(size, settings.sharedInput);
       if (typeof input === 'string') return { status: 'failed', reason: input };
       const expected = oracle(input);
-      let first: Batch;
-      try {
-        first = await timeBatch(input, 1);
-      } catch (error) {
-        return { status: 'failed', reason: `threw on a ${size}-byte input: ${message(error)}` };
-      }
-      if (!sameDigest(first.digest, expected)) return { status: 'failed', reason: wrongBeforeTiming(size, first.digest, expected) };
-      // This hash and at least one timed sample must fit in the time box, or nothing will.
-      if (first.ms * 2 > settings.timeBoxMs) return { status: 'too-slow', firstHashNs: first.ms * 1e6, elapsedMs: now() - started };
+      const first = await timeFirstHash(timeBatch, input, expected, settings, started, now);
+      if ('status' in first) return first;
       prepared.set(size, { input, expected });
       // A hash slower than both the warm-up and the sample target needs neither: its
       // first run already spent the warm-up, and one hash per sample is the least.
@@ -192,19 +225,7 @@ export function createBenchCore(options: CoreOptions): BenchCore {
     async sample(size, iterations) {
       const ready = prepared.get(size);
       if (!ready || !timeBatch) return { status: 'failed', reason: `size ${size} was not prepared in this worker` };
-      let batch: Batch;
-      try {
-        batch = await timeBatch(ready.input, iterations);
-      } catch (error) {
-        return { status: 'failed', reason: `threw on a ${size}-byte input: ${message(error)}` };
-      }
-      // Checked after the clock stops: a contestant whose state goes bad over many
-      // calls (a reused buffer, a stack too small) is caught, at no cost to the timing.
-      if (!sameDigest(batch.digest, ready.expected)) {
-        return { status: 'failed', reason: `wrong digest for a ${size}-byte input after ${iterations} hashes: got ${describeDigest(batch.digest)}` };
-      }
-      if (!(batch.ms > 0)) return { status: 'failed', reason: `the timer did not advance over ${iterations} hashes` };
-      return { status: 'ok', elapsedNs: batch.ms * 1e6, sink: currentSink() };
+      return timeSample(timeBatch, ready, iterations);
     },
   };
 }

@@ -66,9 +66,29 @@ export function fromSelfProfiling(trace: SelfProfilingTrace, options: FromSelfPr
   const { windows } = options;
   const inWindow = (t: number) => !windows || windows.some(([start, end]) => t >= start && t <= end);
   const samples = trace.samples.filter((sample) => inWindow(sample.timestamp));
+  const table = functionTable(trace);
+  const root = callTree(samples, table, stackPaths(trace, table.frameFunction));
+  fold(root, samples.length * (options.foldBelow ?? 0.005));
+  const { functions, tree } = hottestFirst(table.functions, root, samples.length);
+  return {
+    stage: options.stage,
+    source: options.source,
+    inputBytes: options.inputBytes,
+    durationMs: windows ? windows.reduce((sum, [start, end]) => sum + (end - start), 0) : span(samples),
+    samples: samples.length,
+    functions,
+    tree,
+  };
+}
 
-  // One function per distinct frame; the API already lists each place once, but two frames
-  // of one function may differ in column only when a script is loaded twice, so key by all.
+type FunctionTable = ReturnType<typeof functionTable>;
+
+/**
+ * One function per distinct frame; the API already lists each place once, but two frames
+ * of one function may differ in column only when a script is loaded twice, so key by all.
+ * `functionOf` adds one more (the "(program)" row) when it is first met.
+ */
+function functionTable(trace: SelfProfilingTrace) {
   const functions: ProfileFunction[] = [];
   const byKey = new Map<string, number>();
   const functionOf = (name: string, file: string, line: number, kind: FunctionKind, key: string): number => {
@@ -86,10 +106,13 @@ export function fromSelfProfiling(trace: SelfProfilingTrace, options: FromSelfPr
     const key = [name, url ?? '', frame.line ?? 0, frame.column ?? 0].join('\u0000');
     return functionOf(name, fileOf(url), frame.line ?? 0, kindOf(frame, url), key);
   });
+  return { functions, functionOf, frameFunction };
+}
 
-  // Each stack as its path of functions from the outermost call in, computed once.
+/** Each stack as its path of functions from the outermost call in, computed once. */
+function stackPaths(trace: SelfProfilingTrace, frameFunction: number[]): (stackId: number) => number[] {
   const paths = new Map<number, number[]>();
-  const pathOf = (stackId: number): number[] => {
+  return (stackId) => {
     const known = paths.get(stackId);
     if (known) return known;
     const path: number[] = [];
@@ -100,7 +123,10 @@ export function fromSelfProfiling(trace: SelfProfilingTrace, options: FromSelfPr
     paths.set(stackId, path);
     return path;
   };
+}
 
+/** Counts each sample into its functions' self and total and into the call tree, whose root it returns. */
+function callTree(samples: SelfProfilingSample[], { functions, functionOf }: FunctionTable, pathOf: (stackId: number) => number[]): CallNode {
   const root: CallNode = { fn: -1, selfSamples: 0, totalSamples: 0, children: [] };
   for (const sample of samples) {
     const path = sample.stackId === undefined ? [functionOf(PROGRAM, '', 0, 'program', PROGRAM)] : pathOf(sample.stackId);
@@ -117,10 +143,15 @@ export function fromSelfProfiling(trace: SelfProfilingTrace, options: FromSelfPr
     }
     node.selfSamples++;
   }
-  fold(root, samples.length * (options.foldBelow ?? 0.005));
+  return root;
+}
 
-  // Hottest self first, as StageProfile promises; functions never sampled (frames only
-  // reachable from other windows) are left out.
+/**
+ * Hottest self first, as StageProfile promises, with their shares of the `n` samples, and
+ * the tree renumbered to match; functions never sampled (frames only reachable from other
+ * windows) are left out.
+ */
+function hottestFirst(functions: ProfileFunction[], root: CallNode, n: number): { functions: ProfileFunction[]; tree: CallNode } {
   const order = functions
     .map((_, i) => i)
     .filter((i) => functions[i].totalSamples > 0)
@@ -131,14 +162,7 @@ export function fromSelfProfiling(trace: SelfProfilingTrace, options: FromSelfPr
     fn: node.fn < 0 ? -1 : newIndex.get(node.fn)!,
     children: node.children.map(renumber),
   });
-
-  const n = samples.length;
   return {
-    stage: options.stage,
-    source: options.source,
-    inputBytes: options.inputBytes,
-    durationMs: windows ? windows.reduce((sum, [start, end]) => sum + (end - start), 0) : span(samples),
-    samples: n,
     functions: order.map((i) => ({
       ...functions[i],
       selfPercent: percent(functions[i].selfSamples, n),

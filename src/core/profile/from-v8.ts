@@ -118,13 +118,35 @@ function fold(node: Building, minimum: number): CallNode {
 }
 
 export function fromV8(profile: V8Profile, options: FromV8Options): StageProfile {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const root = rootOf(profile);
+  const { rows, fnOf } = functionRows(profile, root, options);
+  const hits = hitsByNode(profile);
+  const total = [...hits.values()].reduce((a, b) => a + b, 0);
+  const merged = mergedTree(profile, root, { rows, fnOf, hits }, options.startAt);
+  const functions = hottestFirst(rows, merged, total);
+  return {
+    stage: options.stage,
+    source: options.source,
+    inputBytes: options.inputBytes,
+    durationMs: (profile.endTime - profile.startTime) / 1000,
+    samples: total,
+    functions,
+    tree: fold(merged, (total * FOLD_BELOW_PERCENT) / 100),
+    ...(options.note !== undefined && { note: options.note }),
+  };
+}
+
+/** The one node no other node names as its child. */
+function rootOf(profile: V8Profile): V8ProfileNode {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const root = profile.nodes.find((node) => !parent.has(node.id));
   if (!root) throw new Error('a V8 profile has a root node');
+  return root;
+}
 
-  // One row per function; the engine's three buckets always, so a view can say "0%".
+/** One row per function; the engine's three buckets always, so a view can say "0%". `fnOf` is each node's row (the root has none). */
+function functionRows(profile: V8Profile, root: V8ProfileNode, options: FromV8Options): { rows: ProfileFunction[]; fnOf: Map<number, number> } {
   const rows: ProfileFunction[] = [];
   const rowOf = new Map<string, number>();
   const rowFor = (info: ReturnType<typeof describe>) => {
@@ -141,10 +163,21 @@ export function fromV8(profile: V8Profile, options: FromV8Options): StageProfile
   for (const node of profile.nodes) {
     if (node !== root) fnOf.set(node.id, rowFor(describe(node.callFrame, options)));
   }
+  return { rows, fnOf };
+}
 
-  // Walk the tree from the root: each node's merged tree node, and the functions on its path.
-  const hits = hitsByNode(profile);
-  const total = [...hits.values()].reduce((a, b) => a + b, 0);
+/**
+ * The call tree merged by function, walked from the root: each node's merged tree node,
+ * and the functions on its path, whose rows get its samples. Stacks start where `startAt`
+ * says (FromV8Options.startAt).
+ */
+function mergedTree(
+  profile: V8Profile,
+  root: V8ProfileNode,
+  { rows, fnOf, hits }: { rows: ProfileFunction[]; fnOf: Map<number, number>; hits: Map<number, number> },
+  startAt: FromV8Options['startAt'],
+): Building {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const merged: Building = { fn: -1, selfSamples: hits.get(root.id) ?? 0, totalSamples: 0, children: new Map() };
   const stack: { id: number; into: Building; path: number[]; started: boolean }[] = (root.children ?? []).map((id) => ({ id, into: merged, path: [], started: false }));
   while (stack.length > 0) {
@@ -152,7 +185,7 @@ export function fromV8(profile: V8Profile, options: FromV8Options): StageProfile
     const node = byId.get(id);
     if (!node) throw new Error(`a V8 profile names node ${id} as a child but has no such node`);
     const fn = fnOf.get(id)!;
-    const starts = !inStage && options.startAt?.(rows[fn]) === true;
+    const starts = !inStage && startAt?.(rows[fn]) === true;
     const [into, path] = starts ? [merged, []] : [caller, callers];
     let target = into.children.get(fn);
     if (!target) into.children.set(fn, (target = { fn, selfSamples: 0, totalSamples: 0, children: new Map() }));
@@ -171,8 +204,11 @@ export function fromV8(profile: V8Profile, options: FromV8Options): StageProfile
     return node.totalSamples;
   };
   sum(merged);
+  return merged;
+}
 
-  // Rows hottest self first; the tree's indices follow the new order.
+/** Rows hottest self first, with their shares of `total`; the tree's indices are changed to follow the new order. */
+function hottestFirst(rows: ProfileFunction[], merged: Building, total: number): ProfileFunction[] {
   const order = rows
     .map((row, index) => ({ row, index }))
     .sort((a, b) => b.row.selfSamples - a.row.selfSamples || b.row.totalSamples - a.row.totalSamples || a.row.name.localeCompare(b.row.name));
@@ -182,20 +218,9 @@ export function fromV8(profile: V8Profile, options: FromV8Options): StageProfile
     for (const child of node.children.values()) renumber(child);
   };
   renumber(merged);
-  const functions = order.map(({ row }) => ({
+  return order.map(({ row }) => ({
     ...row,
     selfPercent: percent(row.selfSamples, total),
     totalPercent: percent(row.totalSamples, total),
   }));
-
-  return {
-    stage: options.stage,
-    source: options.source,
-    inputBytes: options.inputBytes,
-    durationMs: (profile.endTime - profile.startTime) / 1000,
-    samples: total,
-    functions,
-    tree: fold(merged, (total * FOLD_BELOW_PERCENT) / 100),
-    ...(options.note !== undefined && { note: options.note }),
-  };
 }

@@ -88,74 +88,9 @@ interface Frame {
 
 /** A pprof profile as a StageProfile: one function per name, the call tree merged by function. */
 export function pprofToStageProfile(raw: PprofRaw, options: PprofConversion): StageProfile {
-  const column = raw.sampleTypes.findIndex((type) => type.startsWith(`${options.value}/`));
-  if (column < 0) throw new Error(`pprof -raw: no ${options.value} values (the profile has ${raw.sampleTypes.join(', ')})`);
-  const countColumn = raw.sampleTypes.indexOf('samples/count');
-  const firstLine = new Map<string, PprofLine>();
-  // Each sample's weight (CPU: samples, each one interval; allocations: bytes) and stack, outermost first.
-  const stacks = raw.samples.flatMap((sample) => {
-    const weight = options.value === 'cpu' && countColumn >= 0 ? sample.values[countColumn] : sample.values[column];
-    if (weight === 0) return [];
-    const frames: Frame[] = sample.locations
-      .flatMap((id) => (raw.locations.get(id) ?? []).map((line, i, all) => {
-        if (!firstLine.has(line.name)) firstLine.set(line.name, line);
-        return { name: line.name, inlined: i < all.length - 1 };
-      }))
-      .reverse();
-    return [{ weight, value: sample.values[column], frames }];
-  });
-
-  const self = new Map<string, number>();
-  const cum = new Map<string, number>();
-  const root: Tree = { fn: '', self: 0, total: 0, children: new Map() };
-  let total = 0;
-  let valueTotal = 0;
-  for (const { weight, value, frames } of stacks) {
-    total += weight;
-    valueTotal += value;
-    root.total += weight;
-    let node = root;
-    for (const name of new Set(frames.map((f) => f.name))) cum.set(name, (cum.get(name) ?? 0) + weight);
-    for (const [i, { name }] of frames.entries()) {
-      if (i > 0 && frames[i - 1].name === name) continue; // recursion: one node, as pprof draws it
-      let child = node.children.get(name);
-      if (!child) node.children.set(name, (child = { fn: name, self: 0, total: 0, children: new Map() }));
-      child.total += weight;
-      node = child;
-    }
-    const leaf = frames.at(-1);
-    if (leaf) self.set(leaf.name, (self.get(leaf.name) ?? 0) + weight);
-    node.self += weight;
-  }
-
-  // pprof's "(inline)": every caller of the function inlined it; "(partial-inline)": some
-  // did. A caller counts as inlining it only if it always did, and, as in pprof's `top`,
-  // callers behind less than 0.1% of the samples (its default -edgefraction) do not count.
-  const edges = new Map<string, Map<string, { inlined: boolean; weight: number }>>();
-  for (const { value: weight, frames } of stacks) {
-    const seen = new Set<string>();
-    let parent = '';
-    for (const { name, inlined } of frames) {
-      if (parent !== '' && parent !== name) {
-        const into = edges.get(name) ?? new Map<string, { inlined: boolean; weight: number }>();
-        const edge = into.get(parent) ?? { inlined: true, weight: 0 };
-        edge.inlined &&= inlined;
-        if (!seen.has(`${parent}\n${name}`)) edge.weight += weight;
-        seen.add(`${parent}\n${name}`);
-        into.set(parent, edge);
-        edges.set(name, into);
-      }
-      parent = name;
-    }
-  }
-  const label = (name: string) => {
-    // In the profile's own unit (nanoseconds, bytes) and cut to a whole number, as pprof does.
-    const cutoff = Math.trunc(valueTotal * EDGE_FRACTION);
-    const calls = [...(edges.get(name)?.values() ?? [])].filter((edge) => edge.weight >= cutoff).map((edge) => edge.inlined);
-    if (!calls.includes(true)) return name;
-    return `${name} ${calls.includes(false) ? '(partial-inline)' : '(inline)'}`;
-  };
-
+  const { stacks, firstLine } = weightedStacks(raw, options.value);
+  const { self, cum, root, total, valueTotal } = tally(stacks);
+  const label = inlineLabeler(stacks, valueTotal);
   const names = [...cum.keys()].sort((a, b) => (self.get(b) ?? 0) - (self.get(a) ?? 0) || cum.get(b)! - cum.get(a)! || (a < b ? -1 : 1));
   const index = new Map(names.map((name, i) => [name, i]));
   const functions: ProfileFunction[] = names.map((name) => {
@@ -182,6 +117,94 @@ export function pprofToStageProfile(raw: PprofRaw, options: PprofConversion): St
     samples: total,
     functions,
     tree: fold(root, index, total * TREE_CUTOFF),
+  };
+}
+
+interface Stack {
+  /** What the sample counts for: CPU, samples (each one interval); allocations, bytes. */
+  weight: number;
+  /** The sample's value in the profile's own unit (nanoseconds, bytes). */
+  value: number;
+  /** Outermost first. */
+  frames: Frame[];
+}
+
+/** Each sample's weight and stack (samples weighing nothing left out), and the first line seen of each function. */
+function weightedStacks(raw: PprofRaw, value: PprofConversion['value']): { stacks: Stack[]; firstLine: Map<string, PprofLine> } {
+  const column = raw.sampleTypes.findIndex((type) => type.startsWith(`${value}/`));
+  if (column < 0) throw new Error(`pprof -raw: no ${value} values (the profile has ${raw.sampleTypes.join(', ')})`);
+  const countColumn = raw.sampleTypes.indexOf('samples/count');
+  const firstLine = new Map<string, PprofLine>();
+  const stacks = raw.samples.flatMap((sample) => {
+    const weight = value === 'cpu' && countColumn >= 0 ? sample.values[countColumn] : sample.values[column];
+    if (weight === 0) return [];
+    const frames: Frame[] = sample.locations
+      .flatMap((id) => (raw.locations.get(id) ?? []).map((line, i, all) => {
+        if (!firstLine.has(line.name)) firstLine.set(line.name, line);
+        return { name: line.name, inlined: i < all.length - 1 };
+      }))
+      .reverse();
+    return [{ weight, value: sample.values[column], frames }];
+  });
+  return { stacks, firstLine };
+}
+
+/** Flat (the innermost frame) and cum (each function once per sample) by function, the call tree, and the totals of weight and value. */
+function tally(stacks: Stack[]) {
+  const self = new Map<string, number>();
+  const cum = new Map<string, number>();
+  const root: Tree = { fn: '', self: 0, total: 0, children: new Map() };
+  let total = 0;
+  let valueTotal = 0;
+  for (const { weight, value, frames } of stacks) {
+    total += weight;
+    valueTotal += value;
+    root.total += weight;
+    let node = root;
+    for (const name of new Set(frames.map((f) => f.name))) cum.set(name, (cum.get(name) ?? 0) + weight);
+    for (const [i, { name }] of frames.entries()) {
+      if (i > 0 && frames[i - 1].name === name) continue; // recursion: one node, as pprof draws it
+      let child = node.children.get(name);
+      if (!child) node.children.set(name, (child = { fn: name, self: 0, total: 0, children: new Map() }));
+      child.total += weight;
+      node = child;
+    }
+    const leaf = frames.at(-1);
+    if (leaf) self.set(leaf.name, (self.get(leaf.name) ?? 0) + weight);
+    node.self += weight;
+  }
+  return { self, cum, root, total, valueTotal };
+}
+
+/**
+ * pprof's "(inline)": every caller of the function inlined it; "(partial-inline)": some
+ * did. A caller counts as inlining it only if it always did, and, as in pprof's `top`,
+ * callers behind less than 0.1% of the samples (its default -edgefraction) do not count.
+ */
+function inlineLabeler(stacks: Stack[], valueTotal: number): (name: string) => string {
+  const edges = new Map<string, Map<string, { inlined: boolean; weight: number }>>();
+  for (const { value: weight, frames } of stacks) {
+    const seen = new Set<string>();
+    let parent = '';
+    for (const { name, inlined } of frames) {
+      if (parent !== '' && parent !== name) {
+        const into = edges.get(name) ?? new Map<string, { inlined: boolean; weight: number }>();
+        const edge = into.get(parent) ?? { inlined: true, weight: 0 };
+        edge.inlined &&= inlined;
+        if (!seen.has(`${parent}\n${name}`)) edge.weight += weight;
+        seen.add(`${parent}\n${name}`);
+        into.set(parent, edge);
+        edges.set(name, into);
+      }
+      parent = name;
+    }
+  }
+  return (name: string) => {
+    // In the profile's own unit (nanoseconds, bytes) and cut to a whole number, as pprof does.
+    const cutoff = Math.trunc(valueTotal * EDGE_FRACTION);
+    const calls = [...(edges.get(name)?.values() ?? [])].filter((edge) => edge.weight >= cutoff).map((edge) => edge.inlined);
+    if (!calls.includes(true)) return name;
+    return `${name} ${calls.includes(false) ? '(partial-inline)' : '(inline)'}`;
   };
 }
 

@@ -13,13 +13,13 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { STAGES } from '../../../steps/index.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium-path.ts';
 import { securityHeaders } from '../../core/site/security-headers.ts';
 import { fromV8, type V8CallFrame, type V8Profile } from '../../core/profile/from-v8.ts';
-import type { StageProfile } from '../../core/profile/profile.ts';
+import type { ProfileSource, StageProfile } from '../../core/profile/profile.ts';
 import { moduleOfUrl, type WasmOrigin } from '../../core/profile/wasm-names.ts';
 import { isStageCode } from '../../core/profile/workload.ts';
 import { cpuName, ROOT, type ProfileSettings } from './node-profile.ts';
@@ -71,15 +71,7 @@ interface PageRun {
 /** Profiles a stage in headless Chromium: V8's own profile (for a .cpuprofile file) and the StageProfile. */
 export async function profileInChromium(index: number, bytes: number, settings: ProfileSettings): Promise<{ v8: V8Profile; profile: StageProfile }> {
   const cacheDir = mkdtempSync(join(tmpdir(), 'blake3-lab-profile-vite-'));
-  const server = await createServer({
-    root: ROOT,
-    cacheDir,
-    logLevel: 'warn',
-    appType: 'custom',
-    plugins: [emptyPage()],
-    optimizeDeps: { noDiscovery: true, include: [] },
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
-  });
+  const server = await devServer(cacheDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS }).catch(async (error) => {
     await server.close();
     rmSync(cacheDir, { recursive: true, force: true });
@@ -91,63 +83,95 @@ export async function profileInChromium(index: number, bytes: number, settings: 
     if (!origin) throw new Error('the Vite dev server did not report a local address');
     const page = await browser.newPage();
     await page.goto(`${origin}${PAGE}`);
-    // The page imports our modules from the dev server by path (typed from the same files here).
-    await page.evaluate(
-      async ({ index, bytes, warmMs }) => {
-        const paths = ['/src/core/profile/wasm-names.ts', '/src/core/profile/workload.ts'];
-        const names = (await import(paths[0])) as typeof import('../../core/profile/wasm-names.ts');
-        const origins = names.nameWasmModules(WebAssembly);
-        const workload = (await import(paths[1])) as typeof import('../../core/profile/workload.ts');
-        const stage = await workload.loadForProfile(index);
-        const hammer = new workload.Hammer(stage.hasher, workload.profileInput(bytes));
-        hammer.warm(warmMs);
-        Object.assign(globalThis, { blake3LabProfile: { stage, hammer, origins } });
-      },
-      { index, bytes, warmMs: WARM_MS },
-    );
+    await loadStage(page, index, bytes);
     const cdp = await page.context().newCDPSession(page);
     const version = await cdp.send('Browser.getVersion');
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: settings.intervalUs });
-    let v8: V8Profile | undefined;
-    let ms = settings.seconds * 1000;
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      await cdp.send('Profiler.start');
-      await page.evaluate((ms) => (globalThis as unknown as { blake3LabProfile: { hammer: { run(ms: number): void } } }).blake3LabProfile.hammer.run(ms), ms);
-      v8 = (await cdp.send('Profiler.stop')).profile as V8Profile;
-      const taken = v8.samples?.length ?? 0;
-      if (taken >= settings.minSamples) break;
-      ms *= Math.min(4, (1.2 * settings.minSamples) / Math.max(1, taken));
-    }
+    const v8 = await sampleStage(cdp, page, settings);
     const run: PageRun = await page.evaluate((bytes) => {
       const { stage, origins } = (globalThis as unknown as { blake3LabProfile: { stage: { note(bytes: number): string | undefined }; origins: Map<string, WasmOrigin> } }).blake3LabProfile;
       return { note: stage.note(bytes), origins: [...origins] };
     }, bytes);
-    const modules = new Map(run.origins);
-    const frames = v8!.nodes.map((node) => node.callFrame);
-    // A WebAssembly frame is placed where our code built its module.
-    const asBuilt = (frame: V8CallFrame): V8CallFrame => {
-      const module = moduleOfUrl(frame.url);
-      const built = module === undefined ? undefined : modules.get(module);
-      return built ? { ...frame, ...built } : frame;
-    };
-    const positions = await originals(server, origin, frames.map(asBuilt));
-    const profile = fromV8(v8!, {
-      stage: STAGES[index].id,
-      source: { tool: CHROMIUM_TOOL, engine: version.jsVersion, runtime: version.product, cpu: cpuName(), intervalUs: settings.intervalUs },
-      inputBytes: bytes,
-      roots: [pathToFileURL(ROOT).href.replace(/\/?$/, '/'), `${origin}/`],
-      original: (frame) => {
-        const built = asBuilt(frame);
-        return positions.get(`${built.url}:${built.lineNumber}:${built.columnNumber}`) ?? (built === frame ? undefined : built);
-      },
-      startAt: isStageCode,
-      note: ["Sampled on a page's main thread.", run.note].filter(Boolean).join(' '),
-    });
-    return { v8: v8!, profile };
+    const source = { tool: CHROMIUM_TOOL, engine: version.jsVersion, runtime: version.product, cpu: cpuName(), intervalUs: settings.intervalUs };
+    return { v8, profile: await stageProfile(v8, run, { server, origin, index, bytes, source }) };
   } finally {
     await browser.close().catch(() => {});
     await server.close().catch(() => {});
     rmSync(cacheDir, { recursive: true, force: true });
   }
+}
+
+/** Vite's dev server on a free port of 127.0.0.1, serving the repo and the empty page, with no watching and no reloading. */
+function devServer(cacheDir: string): Promise<ViteDevServer> {
+  return createServer({
+    root: ROOT,
+    cacheDir,
+    logLevel: 'warn',
+    appType: 'custom',
+    plugins: [emptyPage()],
+    optimizeDeps: { noDiscovery: true, include: [] },
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
+  });
+}
+
+/** Loads the stage on the page and warms it up; the page imports our modules from the dev server by path (typed from the same files here). */
+async function loadStage(page: Page, index: number, bytes: number): Promise<void> {
+  await page.evaluate(
+    async ({ index, bytes, warmMs }) => {
+      const paths = ['/src/core/profile/wasm-names.ts', '/src/core/profile/workload.ts'];
+      const names = (await import(paths[0])) as typeof import('../../core/profile/wasm-names.ts');
+      const origins = names.nameWasmModules(WebAssembly);
+      const workload = (await import(paths[1])) as typeof import('../../core/profile/workload.ts');
+      const stage = await workload.loadForProfile(index);
+      const hammer = new workload.Hammer(stage.hasher, workload.profileInput(bytes));
+      hammer.warm(warmMs);
+      Object.assign(globalThis, { blake3LabProfile: { stage, hammer, origins } });
+    },
+    { index, bytes, warmMs: WARM_MS },
+  );
+}
+
+/** V8's profile of the stage hashing for the settings' seconds; up to three tries, each longer, until it holds the least samples asked for. */
+async function sampleStage(cdp: CDPSession, page: Page, settings: ProfileSettings): Promise<V8Profile> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: settings.intervalUs });
+  let v8: V8Profile | undefined;
+  let ms = settings.seconds * 1000;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await cdp.send('Profiler.start');
+    await page.evaluate((ms) => (globalThis as unknown as { blake3LabProfile: { hammer: { run(ms: number): void } } }).blake3LabProfile.hammer.run(ms), ms);
+    v8 = (await cdp.send('Profiler.stop')).profile as V8Profile;
+    const taken = v8.samples?.length ?? 0;
+    if (taken >= settings.minSamples) break;
+    ms *= Math.min(4, (1.2 * settings.minSamples) / Math.max(1, taken));
+  }
+  return v8!;
+}
+
+/** V8's profile as a StageProfile, each frame placed in our sources. */
+async function stageProfile(
+  v8: V8Profile,
+  run: PageRun,
+  { server, origin, index, bytes, source }: { server: ViteDevServer; origin: string; index: number; bytes: number; source: ProfileSource },
+): Promise<StageProfile> {
+  const modules = new Map(run.origins);
+  const frames = v8.nodes.map((node) => node.callFrame);
+  // A WebAssembly frame is placed where our code built its module.
+  const asBuilt = (frame: V8CallFrame): V8CallFrame => {
+    const module = moduleOfUrl(frame.url);
+    const built = module === undefined ? undefined : modules.get(module);
+    return built ? { ...frame, ...built } : frame;
+  };
+  const positions = await originals(server, origin, frames.map(asBuilt));
+  return fromV8(v8, {
+    stage: STAGES[index].id,
+    source,
+    inputBytes: bytes,
+    roots: [pathToFileURL(ROOT).href.replace(/\/?$/, '/'), `${origin}/`],
+    original: (frame) => {
+      const built = asBuilt(frame);
+      return positions.get(`${built.url}:${built.lineNumber}:${built.columnNumber}`) ?? (built === frame ? undefined : built);
+    },
+    startAt: isStageCode,
+    note: ["Sampled on a page's main thread.", run.note].filter(Boolean).join(' '),
+  });
 }

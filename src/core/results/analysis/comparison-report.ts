@@ -316,6 +316,22 @@ export interface StageOptions extends CompareOptions {
   unit?: 'sec/op' | 'B/s';
 }
 
+/** How many times the reference's throughput a median is, from medians in either unit. */
+function timesOf(center: number, reference: number | null, unit: string): number | null {
+  if (reference === null || !(center > 0) || !(reference > 0)) return null;
+  return unit === 'sec/op' ? reference / center : center / reference;
+}
+
+/** StageOptions with their defaults filled in. */
+interface StageSettings {
+  alpha: number;
+  confidence: number;
+  baseline: string;
+  unit: 'sec/op' | 'B/s';
+  native?: string;
+  ceiling?: string;
+}
+
 /**
  * One run seen as the lesson tells it (of one engine: split a document of several with
  * splitByEngine first): each stage against the stage before it (the
@@ -324,25 +340,49 @@ export interface StageOptions extends CompareOptions {
  * nearest earlier one that has samples at that size. Baselines and peers get rows with
  * their summary and the comparison with the baseline.
  */
-/** How many times the reference's throughput a median is, from medians in either unit. */
-function timesOf(center: number, reference: number | null, unit: string): number | null {
-  if (reference === null || !(center > 0) || !(reference > 0)) return null;
-  return unit === 'sec/op' ? reference / center : center / reference;
+export function compareStages(results: Results, options: StageOptions = {}): StageReport {
+  const settings: StageSettings = {
+    alpha: options.alpha ?? 0.05,
+    confidence: options.confidence ?? 0.95,
+    baseline: options.baseline ?? BLAKE3_WASM.id,
+    unit: options.unit ?? 'sec/op',
+    native: options.native,
+    ceiling: options.ceiling,
+  };
+  const { alpha, baseline, unit } = settings;
+  const stages = results.contestants.filter((c) => c.kind === 'stage').map((c) => c.id).sort();
+  const others = results.contestants.filter((c) => c.kind !== 'stage').map((c) => c.id);
+  const sizes = [...new Set(results.runs.map((r) => r.size))].sort((a, b) => a - b);
+  const { rows, steps, vsBase } = stageRows(results, [...stages, ...others], sizes, settings);
+  for (const family of [steps, vsBase]) {
+    holm(family.map((s) => s.comparison.p)).forEach((adjusted, i) => {
+      family[i].adjustedP = adjusted;
+      family[i].holmSignificant = !(adjusted > alpha);
+    });
+  }
+  return {
+    unit,
+    baseline,
+    alpha,
+    sizes,
+    rows,
+    geomeans: stageGeomeans([...stages, ...others], rows),
+    ...(options.native !== undefined && { native: options.native }),
+    ...(options.ceiling !== undefined && { ceiling: options.ceiling }),
+  };
 }
 
-export function compareStages(results: Results, options: StageOptions = {}): StageReport {
-  const alpha = options.alpha ?? 0.05;
-  const confidence = options.confidence ?? 0.95;
-  const baseline = options.baseline ?? BLAKE3_WASM.id;
-  const unit = options.unit ?? 'sec/op';
+/**
+ * A row per contestant (in `order`) and size with samples; each stage compared with the
+ * previous stage that has samples at that size, every contestant but the baseline with
+ * the baseline. The two families of comparisons come back for Holm to adjust.
+ */
+function stageRows(results: Results, order: string[], sizes: number[], settings: StageSettings) {
+  const { alpha, confidence, baseline, unit } = settings;
   const set = samplesFromResults(results, 'results');
   const samples = (contestant: string, size: number) =>
     set.rows.find((r) => r.unit === unit && r.contestant === contestant && r.size === size)?.values;
   const kinds = new Map(results.contestants.map((c) => [c.id, c.kind]));
-  const stages = results.contestants.filter((c) => c.kind === 'stage').map((c) => c.id).sort();
-  const others = results.contestants.filter((c) => c.kind !== 'stage').map((c) => c.id);
-  const sizes = [...new Set(results.runs.map((r) => r.size))].sort((a, b) => a - b);
-
   const rows: StageRow[] = [];
   const steps: StepComparison[] = [];
   const vsBase: StepComparison[] = [];
@@ -357,10 +397,10 @@ export function compareStages(results: Results, options: StageOptions = {}): Sta
   };
   for (const size of sizes) {
     const base = samples(baseline, size);
-    const native = centerOf(options.native, size);
-    const ceiling = centerOf(options.ceiling, size);
+    const native = centerOf(settings.native, size);
+    const ceiling = centerOf(settings.ceiling, size);
     let previous: { id: string; values: number[] } | null = null;
-    for (const id of [...stages, ...others]) {
+    for (const id of order) {
       const values = samples(id, size);
       if (!values) continue;
       const isStage = kinds.get(id) === 'stage';
@@ -372,24 +412,23 @@ export function compareStages(results: Results, options: StageOptions = {}): Sta
         summary: summarize(values, confidence),
         vsPrevious: isStage && previous ? step(previous.values, values, previous.id, steps) : null,
         vsBaseline: base && id !== baseline ? step(base, values, baseline, vsBase) : null,
-        ...(options.native !== undefined && { timesNative: timesOf(summarize(values, confidence).center, native, unit) }),
-        ...(options.ceiling !== undefined && { timesCeiling: timesOf(summarize(values, confidence).center, ceiling, unit) }),
+        ...(settings.native !== undefined && { timesNative: timesOf(summarize(values, confidence).center, native, unit) }),
+        ...(settings.ceiling !== undefined && { timesCeiling: timesOf(summarize(values, confidence).center, ceiling, unit) }),
       });
       if (isStage) previous = { id, values };
     }
   }
-  for (const family of [steps, vsBase]) {
-    holm(family.map((s) => s.comparison.p)).forEach((adjusted, i) => {
-      family[i].adjustedP = adjusted;
-      family[i].holmSignificant = !(adjusted > alpha);
-    });
-  }
+  return { rows, steps, vsBase };
+}
+
+/** Each contestant's geomean over sizes of its ratios to the previous stage and to the baseline, as a change in percent. */
+function stageGeomeans(order: string[], rows: StageRow[]): StageGeomean[] {
   const ratioGeomean = (list: (StepComparison | null)[]): number | null => {
     const ratios = list.filter((s): s is StepComparison => s !== null).map((s) => s.comparison.newCenter / s.comparison.oldCenter);
     const gm = geomean(ratios);
     return Number.isNaN(gm) ? null : (gm - 1) * 100;
   };
-  const geomeans = [...stages, ...others].map((contestant) => {
+  return order.map((contestant) => {
     const mine = rows.filter((r) => r.contestant === contestant);
     return {
       contestant,
@@ -397,14 +436,4 @@ export function compareStages(results: Results, options: StageOptions = {}): Sta
       vsBaselinePct: ratioGeomean(mine.map((r) => r.vsBaseline)),
     };
   });
-  return {
-    unit,
-    baseline,
-    alpha,
-    sizes,
-    rows,
-    geomeans,
-    ...(options.native !== undefined && { native: options.native }),
-    ...(options.ceiling !== undefined && { ceiling: options.ceiling }),
-  };
 }
