@@ -1,8 +1,9 @@
 // The measuring thread of cores.html: a Web Worker, where waiting (Atomics.wait) is
 // allowed, runs src/core/bench/cores.ts with a nested worker as the other core, or records
 // stage 11's timeline (src/core/bench/timeline.ts).
+import { expose } from 'comlink';
 import { measureCores } from '../src/core/bench/cores.ts';
-import { measureTimeline, type CoresRequest } from '../src/core/bench/timeline.ts';
+import { measureTimeline, type CoresWorkerApi } from '../src/core/bench/timeline.ts';
 
 async function startOtherCore(size: number, control: Int32Array) {
   const worker = new Worker(new URL('./cores-other.worker.ts', import.meta.url), { type: 'module' });
@@ -14,16 +15,8 @@ async function startOtherCore(size: number, control: Int32Array) {
   return { stop: () => worker.terminate() };
 }
 
-self.addEventListener(
-  'message',
-  async (event: MessageEvent<CoresRequest>) => {
-    try {
-      const request = event.data;
-      const result = request.kind === 'timeline' ? await measureTimeline(request.options, navigator.userAgent) : await measureCores(request.options, startOtherCore, navigator.userAgent);
-      self.postMessage(result);
-    } catch (error) {
-      self.postMessage({ error: error instanceof Error ? error.message : String(error) });
-    }
-  },
-  { once: true },
-);
+const api: CoresWorkerApi = {
+  measure: (request) =>
+    request.kind === 'timeline' ? measureTimeline(request.options, navigator.userAgent) : measureCores(request.options, startOtherCore, navigator.userAgent),
+};
+expose(api);

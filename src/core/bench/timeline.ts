@@ -13,12 +13,17 @@
 import * as stage10 from '../../../steps/10-simd-one-block/blake3.ts';
 import * as stage11 from '../../../steps/11-every-core/blake3.ts';
 import type { TimelineEvent } from '../../../steps/11-every-core/blake3.ts';
-import type { CoresOptions } from './cores.ts';
+import type { CoresOptions, CoresResult } from './cores.ts';
 import { formatSize } from '../units.ts';
 import { patternInput } from '../vectors.ts';
 
 /** What cores.html asks its measuring worker for: bench:cores' rounds, or a timeline. */
 export type CoresRequest = { kind: 'rounds'; options: CoresOptions } | { kind: 'timeline'; options: TimelineOptions };
+
+/** What the cores page's worker (workers/cores.worker.ts) does: the measurement a request asks for. */
+export interface CoresWorkerApi {
+  measure(request: CoresRequest): Promise<CoresResult | TimelineResult>;
+}
 
 export interface TimelineOptions {
   size: number;

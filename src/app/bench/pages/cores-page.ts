@@ -6,7 +6,8 @@
 
 import { checkCoresOptions, describeCores, type CoresResult } from '../../../core/bench/cores.ts';
 import { parseSize } from '../../../core/bench/plan.ts';
-import { describeTimeline, timelineSvg, type CoresRequest, type TimelineResult } from '../../../core/bench/timeline.ts';
+import { describeTimeline, timelineSvg, type CoresRequest, type CoresWorkerApi, type TimelineResult } from '../../../core/bench/timeline.ts';
+import { startWorker } from '../../ui/run/start-worker.ts';
 
 declare global {
   interface Window {
@@ -52,13 +53,15 @@ function requestFromAddress(): CoresRequest {
   return { kind: 'timeline', options: { size: options.size, hashes: Number(hashes), sharedInput: options.sharedInput } };
 }
 
-try {
+async function measure(): Promise<void> {
   const request = requestFromAddress();
   status.textContent = 'Measuring…';
-  const worker = new Worker(new URL('../../../../workers/cores.worker.ts', import.meta.url), { type: 'module' });
-  worker.addEventListener('message', (event: MessageEvent<CoresResult | { error: string }>) => finish(event.data));
-  worker.addEventListener('error', (event) => finish({ error: event.message || 'the worker failed' }));
-  worker.postMessage(request);
-} catch (error) {
-  finish({ error: error instanceof Error ? error.message : String(error) });
+  const { api, failed, stop } = startWorker<CoresWorkerApi>(new Worker(new URL('../../../../workers/cores.worker.ts', import.meta.url), { type: 'module' }), 'the measuring worker');
+  try {
+    finish(await Promise.race([api.measure(request), failed]));
+  } finally {
+    stop();
+  }
 }
+
+measure().catch((error: unknown) => finish({ error: error instanceof Error ? error.message : String(error) }));
