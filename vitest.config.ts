@@ -25,10 +25,11 @@ export default defineConfig({
           exclude: ['tests/browser/**', 'tests/evidence/**'],
           environment: 'node',
           testTimeout: 120_000,
-          // Two workers a core: the slowest unit files mostly wait (the class load test, slow
-          // clients, child processes), and the other core's files run meanwhile. A group of
-          // its own, as Vitest asks of a project with its own worker count.
-          maxWorkers: 2 * availableParallelism(),
+          // Alone, two workers a core: the slowest unit files mostly wait (the class load test,
+          // slow clients, child processes), and the other core's files run meanwhile. Beside
+          // the browser project (npm test, scripts/test.ts), one a core. A group of its own,
+          // as Vitest asks of a project with its own worker count.
+          maxWorkers: Number(process.env.BLAKE3_LAB_UNIT_WORKERS) || 2 * availableParallelism(),
           sequence: { groupOrder: 1 },
         },
       },

@@ -5,7 +5,7 @@
 // unit project ends, so the two never interleave. Exits non-zero if either fails.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FileTime } from './file-times-reporter.ts';
 
@@ -16,7 +16,15 @@ function run(project: string, times: string, live: () => boolean, held: Buffer[]
   const filter = process.argv.slice(2);
   const child = spawn('npx', ['vitest', 'run', '--project', project, ...filter, ...(filter.length > 0 ? ['--passWithNoTests'] : [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, BLAKE3_LAB_FILE_TIMES: times, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    env: {
+      ...process.env,
+      BLAKE3_LAB_FILE_TIMES: times,
+      // Beside the browser project, whose pages keep the cores busy, the unit project takes a
+      // worker per core, not the two per core it takes alone (vitest.config.ts): more would
+      // only take the processor from the browser files, the longer of the two.
+      BLAKE3_LAB_UNIT_WORKERS: String(availableParallelism()),
+      FORCE_COLOR: process.stdout.isTTY ? '1' : '0',
+    },
   });
   const forward = (to: NodeJS.WriteStream) => (chunk: Buffer) => (live() ? to.write(chunk) : held.push(chunk));
   child.stdout.on('data', forward(process.stdout));
