@@ -10,8 +10,6 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism, freemem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { STAGES } from '../../steps/index.ts';
 import { engineFromEnv, type BrowserId } from '../core/bench/engines.ts';
@@ -23,6 +21,7 @@ import type { Results } from '../core/bench/results.ts';
 import { contentVersion } from '../core/bench/source-version.ts';
 import type { ReaderKind } from '../core/file/readers.ts';
 import { b3sum, buildB3sum, type B3sum } from './b3sum.ts';
+import { rustcVersion } from './native-build.ts';
 import { cpuSince, endedChildrenCpu, threadCpu, type ThreadCpu } from './process-cpu.ts';
 import { serveBenchPage } from './bench-server.ts';
 import { BROWSERS, missingBrowser } from './browsers.ts';
@@ -63,9 +62,7 @@ async function nativeB3sum(log: (line: string) => void): Promise<{ program: B3su
   try {
     log('--native: native/build.sh b3sum (the first time fetches and compiles about 40 crates)');
     const program = await buildB3sum(cargo);
-    const rustcPath = cargo === 'cargo' ? 'rustc' : join(dirname(cargo), 'rustc');
-    const rustc = (await promisify(execFile)(rustcPath, ['--version']).catch(() => ({ stdout: 'rustc (version unknown)' }))).stdout.trim();
-    return { program, rustc };
+    return { program, rustc: await rustcVersion(cargo) };
   } catch (error) {
     log(`--native: ${(error as Error).message}\nthe run goes on without b3sum rows`);
     return null;

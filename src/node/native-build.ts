@@ -4,7 +4,7 @@
 
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -30,4 +30,10 @@ export async function buildNativeProgram(cargo: string, build: NativeBuild, what
   const binary = stdout.trim().split('\n').at(-1) ?? '';
   if (!existsSync(binary)) throw new Error(`cargo built ${what} but ${binary} is not there`);
   return binary;
+}
+
+/** `rustc --version` of the toolchain `cargo` belongs to ("rustc 1.91.0 (…)"), for the results' record. */
+export async function rustcVersion(cargo: string): Promise<string> {
+  const rustc = cargo === 'cargo' ? 'rustc' : join(dirname(cargo), 'rustc');
+  return (await run(rustc, ['--version']).catch(() => ({ stdout: 'rustc (version unknown)' }))).stdout.trim();
 }

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { INPUT_MODULUS, patternInput, toHex } from '../core/vectors.ts';
-import { buildNativeProgram } from './native-build.ts';
+import { buildNativeProgram, rustcVersion } from './native-build.ts';
 import { nativeMeasurement, parseNativeOutput, type NativeMeasurement, type NativeOutput, type NativeToolchain } from '../core/bench/native-results.ts';
 
 const run = promisify(execFile);
@@ -54,9 +54,7 @@ export async function buildNative(cargo: string, log: (line: string) => void = (
     log(`native: native/build.sh ${build}`);
     binaries.push(await buildNativeProgram(cargo, build, `native/ (${build})`));
   }
-  const rustcPath = cargo === 'cargo' ? 'rustc' : join(dirname(cargo), 'rustc');
-  const rustc = (await run(rustcPath, ['--version']).catch(() => ({ stdout: 'rustc (version unknown)' }))).stdout.trim();
-  return { binaries, toolchain: { crateVersion: lockedCrateVersion(), rustc } };
+  return { binaries, toolchain: { crateVersion: lockedCrateVersion(), rustc: await rustcVersion(cargo) } };
 }
 
 export interface NativeSettings {
