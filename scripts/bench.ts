@@ -2,7 +2,7 @@
 // npm run bench -- --file PATH [--browser LIST] [--native] [--rounds N] [--json FILE]
 //
 // Runs the benchmark engine from the command line: in Node worker threads, or with
-// --browser in a Web Worker of headless browsers, one after the other, each engine's runs
+// --browser in a Web Worker of headless browsers, one after the other, each runtime's runs
 // kept apart in one results document. Progress goes to stderr; stdout gets
 // the table benchstat would print for the lesson (every stage against the previous one
 // and against blake3-wasm, with p-values, Holm-adjusted p and a verdict). With --native
@@ -20,7 +20,7 @@ import { DEFAULT_SAMPLE_TARGET_MS, WARMUP_MS } from '../src/core/bench/plan.ts';
 import { formatSize } from '../src/core/units.ts';
 import type { Progress } from '../src/core/bench/runner.ts';
 import type { Results } from '../src/core/bench/results.ts';
-import { describeEngine, enginesOf, mergeEngineResults, splitByEngine } from '../src/core/bench/engines.ts';
+import { describeRuntime, runtimesOf, mergeRuntimeResults, splitByRuntime } from '../src/core/bench/runtimes.ts';
 import { compareStages } from '../src/core/results/analysis/comparison-report.ts';
 import { formatStageReport } from '../src/core/results/text/report-text.ts';
 import { toBenchfmt } from '../src/core/results/io/benchfmt.ts';
@@ -69,7 +69,7 @@ async function run(options: CliOptions, signal: AbortSignal, onProgress: (p: Pro
         process.stderr.write(`bench: now in headless ${BROWSERS[id].name} (${BROWSERS[id].jsEngine})\n`);
       },
     });
-    return mergeEngineResults(parts);
+    return mergeRuntimeResults(parts);
   }
   const { startNodeBenchmark } = await import('../src/node/node.ts');
   const running = startNodeBenchmark(options.plan, { onProgress }, { label: options.label });
@@ -153,9 +153,9 @@ async function runFile(options: CliOptions, signal: AbortSignal): Promise<number
   for (const contestant of results.contestants) process.stderr.write(`bench: ${contestant.id}: ${contestant.note}\n`);
   if (!results.runs.some((r) => r.nsPerOp.length > 0)) process.stderr.write('bench: no samples were taken, so there is no table\n');
   else {
-    const perEngine = splitByEngine(results);
-    for (const part of perEngine) {
-      if (perEngine.length > 1) process.stdout.write(`\n## ${describeEngine(enginesOf(part)[0])}\n\n`);
+    const perRuntime = splitByRuntime(results);
+    for (const part of perRuntime) {
+      if (perRuntime.length > 1) process.stdout.write(`\n## ${describeRuntime(runtimesOf(part)[0])}\n\n`);
       process.stdout.write(`${formatStageReport(compareStages(part, { baseline: B3SUM_THREADS_ID, native: B3SUM_ID, ceiling: READ_ONLY_ID }))}\n${formatFileSummary(part)}`);
     }
     if (cpu.length > 0) process.stdout.write(`\n${formatCpuTable(cpu)}`);
@@ -197,7 +197,7 @@ async function main(argv: string[]): Promise<number> {
   const results = program ? await runWithNative(program, options, signal, onProgress, endProgress) : await run(options, signal, onProgress, endProgress);
   printer.end();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  printEngines(results, seconds);
+  printRuntimes(results, seconds);
   if (options.json) write(options.json, `${JSON.stringify(results, null, 2)}\n`);
   if (options.benchfmt) write(options.benchfmt, toBenchfmt(results));
   printTables(results);
@@ -214,38 +214,38 @@ function stopOnCtrlC(doing: string): AbortSignal {
   return controller.signal;
 }
 
-/** To stderr: how long the run took, the contestants' notes, and each engine's timer and the runs that did not finish. */
-function printEngines(results: Results, seconds: string): void {
+/** To stderr: how long the run took, the contestants' notes, and each runtime's timer and the runs that did not finish. */
+function printRuntimes(results: Results, seconds: string): void {
   const { env } = results;
   process.stderr.write(`bench: done in ${seconds} s on ${env.os}, ${env.cores} cores\n`);
   for (const contestant of results.contestants.filter((c) => c.note)) {
     process.stderr.write(`bench: ${contestant.id} ${contestant.note}\n`);
   }
-  for (const part of splitByEngine(results)) {
-    const [engine] = enginesOf(part);
+  for (const part of splitByRuntime(results)) {
+    const [runtime] = runtimesOf(part);
     // Three digits, and 5000 stays 5000: toPrecision alone would print "5.00e+3".
-    const timerNs = Number(engine.timerResolutionNs.toPrecision(3));
+    const timerNs = Number(runtime.timerResolutionNs.toPrecision(3));
     process.stderr.write(
-      `bench: ${describeEngine(engine)}: timer ${timerNs} ns` +
-        `${part.env.runtime === 'browser' ? `, cross-origin isolated: ${engine.crossOriginIsolated ? 'yes' : 'no'}` : ''}\n`,
+      `bench: ${describeRuntime(runtime)}: timer ${timerNs} ns` +
+        `${part.env.runtime === 'browser' ? `, cross-origin isolated: ${runtime.crossOriginIsolated ? 'yes' : 'no'}` : ''}\n`,
     );
     const remarks = notes(part);
-    if (remarks.length) process.stderr.write(`not every run finished in ${engine.name}:\n${remarks.join('\n')}\n`);
+    if (remarks.length) process.stderr.write(`not every run finished in ${runtime.name}:\n${remarks.join('\n')}\n`);
   }
 }
 
-/** To stdout: each engine's table of the stages (and its limit, with native rows), then the engines side by side when there are several. */
+/** To stdout: each runtime's table of the stages (and its limit, with native rows), then the engines side by side when there are several. */
 function printTables(results: Results): void {
-  const perEngine = splitByEngine(results);
+  const perRuntime = splitByRuntime(results);
   if (!results.runs.some((r) => r.nsPerOp.length > 0)) process.stderr.write('bench: no samples were taken, so there is no table\n');
-  for (const part of perEngine) {
+  for (const part of perRuntime) {
     if (!part.runs.some((r) => r.nsPerOp.length > 0)) continue;
-    if (perEngine.length > 1) process.stdout.write(`\n## ${describeEngine(enginesOf(part)[0])}\n\n`);
+    if (perRuntime.length > 1) process.stdout.write(`\n## ${describeRuntime(runtimesOf(part)[0])}\n\n`);
     process.stdout.write(formatStageReport(compareStages(part, { native: NATIVE_REFERENCE_ID })));
     const limit = formatLimitText(part);
     if (limit) process.stdout.write(`\n${limit}`);
   }
-  if (perEngine.length > 1) {
+  if (perRuntime.length > 1) {
     // The engines side by side: each engine's MB/s, and its multiple of blake3-wasm in that same engine.
     const models = engineModels(results);
     process.stdout.write('\n## Engines side by side (median MB/s; x wasm = over blake3-wasm in the same engine)\n');

@@ -40,14 +40,14 @@ export async function refusal(path: string): Promise<string | null> {
   return null;
 }
 
-/** The engines and machine a run names: "Chromium 156.0.8078.79 + Rust 1.95.0, AMD EPYC, 2 cores". */
+/** The runtimes and machine a run names: "Chromium 156.0.8078.79 + Rust 1.95.0, AMD EPYC, 2 cores"; a version 2 run calls them engines. */
 async function toolchainOf(path: string): Promise<string> {
   const text = await read(path);
   if (!path.endsWith('.json')) {
     return [...text.matchAll(/^# (go|machine): (.+)$/gm)].map((m) => m[2]).join(', ');
   }
-  const run = JSON.parse(text) as { env: { cores: number }; engines?: { name: string; version: string }[] };
-  return `${(run.engines ?? []).map((e) => `${e.name} ${e.version}`).join(' + ')}, ${run.env.cores} cores`;
+  const run = JSON.parse(text) as { env: { cores: number }; runtimes?: { name: string; version: string }[]; engines?: { name: string; version: string }[] };
+  return `${(run.runtimes ?? run.engines ?? []).map((r) => `${r.name} ${r.version}`).join(' + ')}, ${run.env.cores} cores`;
 }
 
 async function main(args: string[]): Promise<number> {

@@ -53,8 +53,8 @@ export function checkSize(value: unknown): number {
 
 /** Why a results document does not follow the class plan, or null when it does. */
 export function offPlan(results: Results, plan: ClassPlan): string | null {
-  const engines = results.engines?.length ?? 1;
-  if (engines > 1) return `A class takes one browser’s run per machine; these results were measured in ${engines} browsers`;
+  const runtimes = results.runtimes?.length ?? 1;
+  if (runtimes > 1) return `A class takes one browser’s run per machine; these results were measured in ${runtimes} browsers`;
   const extra = results.contestants.find((c) => !plan.contestants.includes(c.id));
   if (extra) return `These results measure “${extra.id}”, which the class plan does not: reload the class page and run again`;
   const size = results.config.sizes.find((s) => !plan.sizes.includes(s));

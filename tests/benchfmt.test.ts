@@ -7,7 +7,14 @@ import type { Results } from '../src/core/bench/results.ts';
 import { samplesFromText } from '../src/core/results/analysis/comparison-report.ts';
 import { goBenchToResults, nameKeys, parseBenchfmt, parseSizeLabel, rowName, sizeLabel, toBenchfmt } from '../src/core/results/io/benchfmt.ts';
 import { parseResultsJson, validateResults } from '../src/core/results/io/validate.ts';
-import { engineFromEnv, mergeEngineResults } from '../src/core/bench/engines.ts';
+import { runtimeFromEnv, mergeRuntimeResults } from '../src/core/bench/runtimes.ts';
+
+/** tinyResults measured in Chromium and in Firefox, as one document. */
+function twoRuntimes(): Results {
+  const chromium = tinyResults();
+  const firefoxEnv = { ...chromium.env, runtimeVersion: 'Firefox 153.7.0', userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0' };
+  return mergeRuntimeResults([chromium, { ...chromium, env: firefoxEnv, runtimes: [runtimeFromEnv(firefoxEnv)] }]);
+}
 
 function tinyResults(runtime: 'browser' | 'node' = 'browser'): Results {
   return {
@@ -81,7 +88,7 @@ describe('toBenchfmt', () => {
   });
 
   test('reads back into the same results document', () => {
-    // A version 1 document comes back as the version 2 document it imports as.
+    // A version 1 document comes back as the version 3 document it imports as.
     const results = tinyResults();
     expect(goBenchToResults(parseBenchfmt(toBenchfmt(results)))).toEqual(validateResults(results));
     const golden = parseResultsJson(readFileSync(new URL('./golden/results.json', import.meta.url), 'utf8'));
@@ -89,20 +96,17 @@ describe('toBenchfmt', () => {
     expect(goBenchToResults(parseBenchfmt(toBenchfmt(golden.results)))).toEqual(golden);
   });
 
-  test('a document of two engines names the engine in every line, for `benchstat -col /engine`, and reads back whole', () => {
-    const chromium = tinyResults();
-    const firefoxEnv = { ...chromium.env, runtimeVersion: 'Firefox 153.7.0', userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0' };
-    const firefox = { ...chromium, env: firefoxEnv, engines: [engineFromEnv(firefoxEnv)] };
-    const both = mergeEngineResults([chromium, firefox]);
-    const text = toBenchfmt(both);
+  test('a document of two runtimes names the runtime in every line, for `benchstat -col /runtime`, and reads back whole', () => {
+    const text = toBenchfmt(twoRuntimes());
     expect(text).toContain('\nbrowser: Chromium 156.0.8078.73, Firefox 153.7.0\n');
-    expect(text).toContain('\nBenchmarkBLAKE3/engine=chromium/stage=04-state-locals/size=1KiB-4\t2000\t51234.5 ns/op');
-    expect(text).toContain('\nBenchmarkBLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-4\t2000\t51234.5 ns/op');
-    expect(nameKeys('BLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-4')).toEqual({ engine: 'firefox', stage: '04-state-locals', size: '1KiB' });
-    expect(rowName('BLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-4')).toBe('BLAKE3/engine=firefox/stage=04-state-locals/size=1KiB');
+    expect(text).toContain('\nBenchmarkBLAKE3/runtime=chromium/stage=04-state-locals/size=1KiB-4\t2000\t51234.5 ns/op');
+    expect(text).toContain('\nBenchmarkBLAKE3/runtime=firefox/stage=04-state-locals/size=1KiB-4\t2000\t51234.5 ns/op');
+    expect(text).toMatch(/^# blake3-lab runtime: \{"id":"firefox",/m);
+    expect(nameKeys('BLAKE3/runtime=firefox/stage=04-state-locals/size=1KiB-4')).toEqual({ runtime: 'firefox', stage: '04-state-locals', size: '1KiB' });
+    expect(rowName('BLAKE3/runtime=firefox/stage=04-state-locals/size=1KiB-4')).toBe('BLAKE3/runtime=firefox/stage=04-state-locals/size=1KiB');
     const back = goBenchToResults(parseBenchfmt(text));
-    expect(back).toEqual(validateResults(both));
-    expect(back.ok && back.results.runs.map((r) => r.engine)).toEqual(['chromium', 'chromium', 'firefox', 'firefox']);
+    expect(back).toEqual(validateResults(twoRuntimes()));
+    expect(back.ok && back.results.runs.map((r) => r.runtime)).toEqual(['chromium', 'chromium', 'firefox', 'firefox']);
   });
 
   test('size labels', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { classLadder, contestantSpreads, sortEntries, spread } from '../src/app/class/board.ts';
 import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/core/class/plan.ts';
 import { readStoredSummary, runState, summarize, type EntrySummary } from '../src/core/class/summary.ts';
-import { jsEngineOfAgent } from '../src/core/bench/engines.ts';
+import { jsEngineOfAgent } from '../src/core/bench/runtimes.ts';
 import { parseRoute, routeHref } from '../src/app/ui/routes.ts';
 import { studentResults } from './fixtures/class-server.ts';
 

@@ -118,13 +118,13 @@ describe('class server', () => {
     expect((await call(`${base}/board`)).body.entries.filter((e: { silent: boolean }) => !e.silent)).toHaveLength(1);
   });
 
-  it('takes one browser’s run per machine: a document measured in two engines is refused', async () => {
+  it('takes one browser’s run per machine: a document measured in two browsers is refused', async () => {
     const { base, students } = await classWithStudents(server, 1);
     const check = validateResults(studentResults(0));
     if (!check.ok) throw new Error(check.error);
     const one = check.results;
-    const firefox = { ...one.engines![0], id: 'firefox', name: 'Firefox' };
-    const two = { ...one, engines: [...one.engines!, firefox], runs: [...one.runs, ...one.runs.map((run) => ({ ...run, engine: 'firefox' }))] };
+    const firefox = { ...one.runtimes![0], id: 'firefox', name: 'Firefox' };
+    const two = { ...one, runtimes: [...one.runtimes!, firefox], runs: [...one.runs, ...one.runs.map((run) => ({ ...run, runtime: 'firefox' }))] };
     expect(validateResults(two).ok).toBe(true);
     expect(await postResults(base, students[0], two)).toMatchObject({ status: 400, body: { error: 'A class takes one browser’s run per machine; these results were measured in 2 browsers' } });
     expect((await postResults(base, students[0], one)).status).toBe(200);

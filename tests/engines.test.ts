@@ -1,7 +1,8 @@
-// Engines in results: naming them from what a browser reports, a run in several engines
-// kept as one document, and split back into one document per engine for the statistics.
+// Runtimes in results: naming them (and the JavaScript engine inside) from what a browser
+// reports, a run in several runtimes kept as one document, and split back into one
+// document per runtime for the statistics; older documents that called them engines.
 import { describe, expect, it } from 'vitest';
-import { engineFromEnv, engineResults, enginesOf, identityFromRuntime, mergeEngineResults, splitByEngine } from '../src/core/bench/engines.ts';
+import { runtimeFromEnv, runtimeResults, runtimesOf, identityFromRuntime, mergeRuntimeResults, splitByRuntime } from '../src/core/bench/runtimes.ts';
 import { RESULTS_VERSION } from '../src/core/bench/results.ts';
 import { validateResults } from '../src/core/results/io/validate.ts';
 import { validResults } from './fixtures/bad-inputs.ts';
@@ -15,11 +16,11 @@ const firefoxEnv = chromiumEnvironment({
 
 function firefoxResults() {
   const doc = validResults();
-  const engine = engineFromEnv(firefoxEnv);
-  return { ...doc, env: firefoxEnv, engines: [engine], runs: doc.runs.map((run) => ({ ...run, engine: engine.id, nsPerOp: run.nsPerOp.map((ns) => ns * 2) })) };
+  const runtime = runtimeFromEnv(firefoxEnv);
+  return { ...doc, env: firefoxEnv, runtimes: [runtime], runs: doc.runs.map((run) => ({ ...run, runtime: runtime.id, nsPerOp: run.nsPerOp.map((ns) => ns * 2) })) };
 }
 
-describe('engine names', () => {
+describe('runtime names', () => {
   it('come from the browser name and version, with the JavaScript engine inside', () => {
     expect(identityFromRuntime('Chromium 156.0.8078.79')).toEqual({ id: 'chromium', name: 'Chromium', version: '156.0.8078.79', jsEngine: 'V8' });
     expect(identityFromRuntime('Firefox 153.0')).toEqual({ id: 'firefox', name: 'Firefox', version: '153.0', jsEngine: 'SpiderMonkey' });
@@ -29,35 +30,35 @@ describe('engine names', () => {
   });
 });
 
-describe('a document of several engines', () => {
-  it('is merged from one run per engine, each run naming its engine, and passes validation', () => {
-    const both = mergeEngineResults([validResults(), firefoxResults()]);
+describe('a document of several runtimes', () => {
+  it('is merged from one run per runtime, each run naming its runtime, and passes validation', () => {
+    const both = mergeRuntimeResults([validResults(), firefoxResults()]);
     expect(both.version).toBe(RESULTS_VERSION);
-    expect(enginesOf(both).map((e) => [e.id, e.jsEngine, e.timerResolutionNs])).toEqual([['chromium', 'V8', 5000], ['firefox', 'SpiderMonkey', 20000]]);
-    expect(both.runs.map((r) => r.engine)).toEqual([...Array(6).fill('chromium'), ...Array(6).fill('firefox')]);
+    expect(runtimesOf(both).map((r) => [r.id, r.jsEngine, r.timerResolutionNs])).toEqual([['chromium', 'V8', 5000], ['firefox', 'SpiderMonkey', 20000]]);
+    expect(both.runs.map((r) => r.runtime)).toEqual([...Array(6).fill('chromium'), ...Array(6).fill('firefox')]);
     expect(validateResults(both)).toEqual({ ok: true, results: both });
   });
 
-  it('splits back into the documents it was made of, each env describing its engine', () => {
-    const [chromium, firefox] = splitByEngine(mergeEngineResults([validResults(), firefoxResults()]));
+  it('splits back into the documents it was made of, each env describing its runtime', () => {
+    const [chromium, firefox] = splitByRuntime(mergeRuntimeResults([validResults(), firefoxResults()]));
     expect(chromium.runs).toEqual(validResults().runs);
     expect(firefox.runs).toEqual(firefoxResults().runs);
     expect(firefox.env).toMatchObject({ runtimeVersion: 'Firefox 153.7.0', timerResolutionNs: 20000, label: "Ana's laptop" });
-    expect(() => engineResults(firefox, 'webkit')).toThrow(/no runs of the engine "webkit"/);
+    expect(() => runtimeResults(firefox, 'webkit')).toThrow(/no runs of the runtime "webkit"/);
   });
 
-  it('refuses to merge two runs of the same engine', () => {
-    expect(() => mergeEngineResults([validResults(), validResults()])).toThrow(/"chromium" is in the results twice/);
+  it('refuses to merge two runs of the same runtime', () => {
+    expect(() => mergeRuntimeResults([validResults(), validResults()])).toThrow(/"chromium" is in the results twice/);
   });
 });
 
 describe('a version 1 document', () => {
-  it('imports as version 2 with the one engine its env describes', () => {
-    const { engines, ...old } = validResults();
-    const v1 = { ...old, version: 1, runs: old.runs.map(({ engine, ...run }) => run) };
+  it('imports as version 3 with the one runtime its env describes', () => {
+    const { runtimes, ...old } = validResults();
+    const v1 = { ...old, version: 1, runs: old.runs.map(({ runtime, ...run }) => run) };
     const check = validateResults(v1);
     expect(check).toEqual({ ok: true, results: validResults() });
-    expect(engines).toEqual([expect.objectContaining({ id: 'chromium', name: 'Chromium', version: '156.0.8078.73', jsEngine: 'V8' })]);
+    expect(runtimes).toEqual([expect.objectContaining({ id: 'chromium', name: 'Chromium', version: '156.0.8078.73', jsEngine: 'V8' })]);
   });
 });
 
@@ -67,14 +68,14 @@ describe('the run the engines page quotes', () => {
     const { STAGES } = await import('../steps/index.ts');
     const check = validateResults(JSON.parse(readFileSync(new URL('../data/engines/chromium-firefox-2026-11-27.json', import.meta.url), 'utf8')));
     if (!check.ok) throw new Error(check.error);
-    const engines = enginesOf(check.results);
-    expect(engines.map((e) => [e.id, e.jsEngine])).toEqual([['chromium', 'V8'], ['firefox', 'SpiderMonkey']]);
-    for (const engine of engines) {
-      const measured = new Set(check.results.runs.filter((r) => r.engine === engine.id && r.nsPerOp.length > 0).map((r) => r.contestant));
+    const runtimes = runtimesOf(check.results);
+    expect(runtimes.map((r) => [r.id, r.jsEngine])).toEqual([['chromium', 'V8'], ['firefox', 'SpiderMonkey']]);
+    for (const runtime of runtimes) {
+      const measured = new Set(check.results.runs.filter((r) => r.runtime === runtime.id && r.nsPerOp.length > 0).map((r) => r.contestant));
       // Stages added after this run are not in it; every stage up to the last one it holds is.
       const inRun = STAGES.filter((stage) => check.results.contestants.some((c) => c.id === stage.id));
       expect(inRun.length).toBeGreaterThanOrEqual(10);
-      for (const stage of inRun) expect(measured, `${stage.id} in ${engine.name}`).toContain(stage.id);
+      for (const stage of inRun) expect(measured, `${stage.id} in ${runtime.name}`).toContain(stage.id);
     }
   });
 });

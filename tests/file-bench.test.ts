@@ -1,6 +1,6 @@
 // `npm run bench -- --file PATH [--browser LIST] [--native]`: its command line, the results
 // document its timings become (checked by the same validator as any imported file), each
-// browser's runs under its engine with b3sum's beside them, the table with "x b3sum" and
+// browser's runs under its runtime with b3sum's beside them, the table with "x b3sum" and
 // "x read-only", and a wrong digest failing its contestant.
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../src/node/cli-args.ts';
@@ -9,25 +9,25 @@ import {
   type FileBrowserRun, type FileRun,
 } from '../src/core/file/bench-results.ts';
 import { cpuSince, threadCpu } from '../src/node/process-cpu.ts';
-import { NATIVE_ENGINE_ID } from '../src/core/bench/results.ts';
+import { NATIVE_RUNTIME_ID } from '../src/core/bench/results.ts';
 import { compareStages } from '../src/core/results/analysis/comparison-report.ts';
 import { formatStageReport } from '../src/core/results/text/report-text.ts';
 import { parseResultsJson } from '../src/core/results/io/validate.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
-import { engineFromEnv, splitByEngine } from '../src/core/bench/engines.ts';
+import { runtimeFromEnv, splitByRuntime } from '../src/core/bench/runtimes.ts';
 
 const GiB = 2 ** 30;
 const HEX = 'ab'.repeat(32);
 
 const NATIVE = [B3SUM_ID, B3SUM_THREADS_ID];
 
-function browserRun(samples: [string, number, string?][], engine = { id: 'chromium', name: 'Chromium', version: '156.0.8078.79', jsEngine: 'V8' }): FileBrowserRun {
+function browserRun(samples: [string, number, string?][], runtime = { id: 'chromium', name: 'Chromium', version: '156.0.8078.79', jsEngine: 'V8' }): FileBrowserRun {
   const env = chromiumEnvironment();
   const mine = samples.filter(([id]) => !NATIVE.includes(id));
   const ids = [...new Set(mine.map(([id]) => id))];
   return {
     env,
-    engine: engineFromEnv(env, engine),
+    runtime: runtimeFromEnv(env, runtime),
     versions: Object.fromEntries(ids.map((id) => [id, 'blake3:000000000001'])),
     workers: 2,
     pieceBytes: Object.fromEntries(ids.map((id) => [id, 16 << 20])),
@@ -84,26 +84,26 @@ describe('bench --file: the results', () => {
     const parsed = parseResultsJson(JSON.stringify(results));
     expect(parsed.ok, parsed.ok ? '' : parsed.error).toBe(true);
     expect(results.config.sizes).toEqual([GiB]);
-    expect(results.engines!.map((e) => e.id)).toEqual(['chromium', NATIVE_ENGINE_ID]);
-    expect(results.runs.map((r) => [r.contestant, r.engine, r.status, r.iterations, r.nsPerOp.length])).toEqual([
+    expect(results.runtimes!.map((r) => r.id)).toEqual(['chromium', NATIVE_RUNTIME_ID]);
+    expect(results.runs.map((r) => [r.contestant, r.runtime, r.status, r.iterations, r.nsPerOp.length])).toEqual([
       [FILE_STAGE_IDS[0], 'chromium', 'ok', 1, 3],
       [FILE_STAGE_IDS[1], 'chromium', 'ok', 1, 3],
       [READ_ONLY_ID, 'chromium', 'ok', 1, 3],
-      [B3SUM_ID, NATIVE_ENGINE_ID, 'ok', 1, 3],
-      [B3SUM_THREADS_ID, NATIVE_ENGINE_ID, 'ok', 1, 3],
+      [B3SUM_ID, NATIVE_RUNTIME_ID, 'ok', 1, 3],
+      [B3SUM_THREADS_ID, NATIVE_RUNTIME_ID, 'ok', 1, 3],
     ]);
     expect(results.contestants.find((c) => c.id === FILE_STAGE_IDS[1])).toMatchObject({ threads: 2, kind: 'stage' });
     expect(results.contestants.find((c) => c.id === READ_ONLY_ID)).toMatchObject({ threads: 2, kind: 'baseline', note: expect.stringMatching(/hashing nothing.*\(byob\)|\(byob\).*hashing nothing/) });
   });
 
-  it('keep each browser\'s runs under its engine, b3sum\'s beside every one; stage 8 stands in where there is no SIMD', () => {
+  it('keep each browser\'s runs under its runtime, b3sum\'s beside every one; stage 8 stands in where there is no SIMD', () => {
     const webkit = browserRun(rounds({ [FILE_FALLBACK_STAGE_ID]: 4000, [READ_ONLY_ID]: 2500 }), { id: 'webkit', name: 'WPE WebKit', version: '2.38', jsEngine: 'JavaScriptCore' });
     const results = fileResults(fileRun(rounds({ [FILE_STAGE_IDS[0]]: 1000, [FILE_STAGE_IDS[1]]: 600, [READ_ONLY_ID]: 500, [B3SUM_ID]: 500, [B3SUM_THREADS_ID]: 300 }), true, [webkit]));
     const parsed = parseResultsJson(JSON.stringify(results));
     expect(parsed.ok, parsed.ok ? '' : parsed.error).toBe(true);
-    expect(results.engines!.map((e) => e.id)).toEqual(['chromium', 'webkit', NATIVE_ENGINE_ID]);
-    const parts = splitByEngine(results);
-    expect(parts.map((p) => p.runs.map((r) => `${r.engine}:${r.contestant}`))).toEqual([
+    expect(results.runtimes!.map((r) => r.id)).toEqual(['chromium', 'webkit', NATIVE_RUNTIME_ID]);
+    const parts = splitByRuntime(results);
+    expect(parts.map((p) => p.runs.map((r) => `${r.runtime}:${r.contestant}`))).toEqual([
       ['chromium:10-simd-one-block', 'chromium:11-every-core', 'chromium:read-only', 'native:b3sum', 'native:b3sum-threads'],
       ['webkit:08-little-endian', 'webkit:read-only', 'native:b3sum', 'native:b3sum-threads'],
     ]);

@@ -40,10 +40,10 @@ describe('merging runs into a ladder', () => {
     expect(figure(ladder, '08-little-endian', 1024)).toBe(figure(eight, '08-little-endian', 1024));
     expect(ladder.runs.filter((r) => r.contestant === '08-little-endian' && r.size === 65536)).toHaveLength(1);
     // Another browser's figure for the same contestant and size is its own rung.
-    const firefox = { ...again, engines: [{ ...again.engines![0], id: 'firefox', name: 'Firefox' }], runs: again.runs.map((r) => ({ ...r, engine: 'firefox' })) };
+    const firefox = { ...again, runtimes: [{ ...again.runtimes![0], id: 'firefox', name: 'Firefox' }], runs: again.runs.map((r) => ({ ...r, runtime: 'firefox' })) };
     const both = mergeResults(ladder, firefox);
     expect(both.runs.filter((r) => r.contestant === '08-little-endian' && r.size === 65536)).toHaveLength(2);
-    expect(both.engines!.map((e) => e.id).sort()).toEqual(['chromium', 'firefox']);
+    expect(both.runtimes!.map((r) => r.id).sort()).toEqual(['chromium', 'firefox']);
     expect(validateResults(JSON.parse(JSON.stringify(both)))).toMatchObject({ ok: true });
   });
 

@@ -1,15 +1,15 @@
 // Native rows (`npm run bench -- --native`): the program's output checked and turned into
-// contestants of the engine "native", kept beside every engine's rows, the "x native"
+// contestants of the runtime "native", kept beside every runtime's rows, the "x native"
 // ratio and the close-to-the-limit table; and, where cargo is installed, the real
 // program built and run briefly, its digests checked against the oracle.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { enginesOf, measuringEngines, splitByEngine, mergeEngineResults, engineFromEnv } from '../src/core/bench/engines.ts';
+import { runtimesOf, measuringRuntimes, splitByRuntime, mergeRuntimeResults, runtimeFromEnv } from '../src/core/bench/runtimes.ts';
 import { joinNativeOutputs, nativeMeasurement, parseNativeOutput, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';
 import { formatLimitText, limitRows } from '../src/core/results/text/native-summary.ts';
 import { buildNative, expectedDigest, findCargo, lockedCrateVersion, measurementOf, runNative } from '../src/node/native-run.ts';
-import { NATIVE_ENGINE_ID, type Results } from '../src/core/bench/results.ts';
+import { NATIVE_RUNTIME_ID, type Results } from '../src/core/bench/results.ts';
 import { joinSlices, sliceRounds } from '../src/node/slices.ts';
 import { parseCliArgs } from '../src/node/cli-args.ts';
 import { compareStages } from '../src/core/results/analysis/comparison-report.ts';
@@ -60,9 +60,9 @@ describe("the native program's output", () => {
     expect(sse41.contestants[0].runs[1].nsPerOp).toEqual([1000, 2000, 5000]);
   });
 
-  it('becomes contestants of the engine "native"; a wrong digest is a failed run with no samples', () => {
+  it('becomes contestants of the runtime "native"; a wrong digest is a failed run with no samples', () => {
     const native = nativeMeasurement(outputs([100], [80], [90], (size) => (size === 64 ? '00'.repeat(32) : expectedDigest(size))), toolchain, expectedDigest, 1);
-    expect(native.engine).toMatchObject({ id: NATIVE_ENGINE_ID, name: 'Rust', version: '1.95.0', jsEngine: 'native code' });
+    expect(native.runtime).toMatchObject({ id: NATIVE_RUNTIME_ID, name: 'Rust', version: '1.95.0', jsEngine: 'native code' });
     expect(native.contestants.map((c) => [c.id, c.kind, c.title, c.threads])).toEqual([
       ['native-sse41', 'native', 'native Rust blake3, one thread, SSE4.1', undefined],
       ['native-best', 'native', 'native Rust blake3, one thread, AVX2', undefined],
@@ -70,7 +70,7 @@ describe("the native program's output", () => {
     ]);
     const at64 = native.runs.filter((r) => r.size === 64);
     expect(at64.every((r) => r.status === 'failed' && r.nsPerOp.length === 0 && /wrong digest for a 64-byte input/.test(r.reason!))).toBe(true);
-    expect(native.runs.filter((r) => r.size === 65536).every((r) => r.status === 'ok' && r.engine === NATIVE_ENGINE_ID)).toBe(true);
+    expect(native.runs.filter((r) => r.size === 65536).every((r) => r.status === 'ok' && r.runtime === NATIVE_RUNTIME_ID)).toBe(true);
   });
 });
 
@@ -114,21 +114,21 @@ describe('a document with native rows', () => {
 
   it('gives every JavaScript engine its own part, each with the native rows, and no part for native alone', () => {
     const firefoxEnv = chromiumEnvironment({ runtimeVersion: 'Firefox 153.7.0', timerResolutionNs: 20000 });
-    const firefox = engineFromEnv(firefoxEnv);
+    const firefox = runtimeFromEnv(firefoxEnv);
     const doc = validResults();
-    const both = mergeEngineResults([doc, { ...doc, env: firefoxEnv, engines: [firefox], runs: doc.runs.map((r) => ({ ...r, engine: firefox.id })) }]);
+    const both = mergeRuntimeResults([doc, { ...doc, env: firefoxEnv, runtimes: [firefox], runs: doc.runs.map((r) => ({ ...r, runtime: firefox.id })) }]);
     const withRows = withNative(both, nativeMeasurement(outputs([100], [80], [90]), toolchain, expectedDigest, 1));
-    expect(enginesOf(withRows).map((e) => e.id)).toEqual(['chromium', 'firefox', 'native']);
-    expect(measuringEngines(withRows).map((e) => e.id)).toEqual(['chromium', 'firefox']);
-    const parts = splitByEngine(withRows);
-    expect(parts.map((p) => enginesOf(p).map((e) => e.id))).toEqual([['chromium', 'native'], ['firefox', 'native']]);
+    expect(runtimesOf(withRows).map((e) => e.id)).toEqual(['chromium', 'firefox', 'native']);
+    expect(measuringRuntimes(withRows).map((e) => e.id)).toEqual(['chromium', 'firefox']);
+    const parts = splitByRuntime(withRows);
+    expect(parts.map((p) => runtimesOf(p).map((e) => e.id))).toEqual([['chromium', 'native'], ['firefox', 'native']]);
     for (const part of parts) expect(part.contestants.filter((c) => c.kind === 'native').map((c) => c.id)).toEqual(['native-sse41', 'native-best', 'native-threads']);
     // The engines side by side: one column per JavaScript engine, native rows in each.
-    expect(engineModels(withRows).map((m) => m.engine.id)).toEqual(['chromium', 'firefox']);
+    expect(engineModels(withRows).map((m) => m.runtime.id)).toEqual(['chromium', 'firefox']);
   });
 
   it('says "x native-sse41" in the command line table, from the medians', () => {
-    const [part] = splitByEngine(documentWithNative());
+    const [part] = splitByRuntime(documentWithNative());
     const report = compareStages(part, { native: 'native-sse41' });
     // 09-simd-wasm at 64 B: median 210.4 ns against native-sse41's 100 ns.
     expect(report.rows.find((r) => r.contestant === '09-simd-wasm' && r.size === 64)?.timesNative).toBeCloseTo(100 / 210.4, 6);
@@ -144,13 +144,13 @@ describe('a document with native rows', () => {
     const doc = documentWithNative();
     // blake3-wasm failed at 64 B in the fixture; give it samples there so the table has a base.
     doc.runs = doc.runs.map((r) => (r.contestant === 'blake3-wasm' && r.size === 64 ? { ...r, status: 'ok', reason: undefined, iterations: 10, nsPerOp: [400, 400, 400] } : r));
-    const [part] = splitByEngine(doc);
+    const [part] = splitByRuntime(doc);
     const table = baselineTable(baselineRows(buildModel(part), 64), 64);
     expect(table.columns.at(-1)?.label).toBe('× native');
     const cells = Object.fromEntries(table.rows.map((row) => [row[0].text, row.at(-1)?.text]));
     expect(cells['SIMD WebAssembly']).toBe('0.48x'); // 100 ns against 210.4
     expect(cells['native Rust blake3, one thread, SSE4.1']?.startsWith('1.0')).toBe(true);
-    const plain = baselineTable(baselineRows(buildModel({ ...validResults(), runs: doc.runs.filter((r) => r.engine !== NATIVE_ENGINE_ID), contestants: validResults().contestants }), 64), 64);
+    const plain = baselineTable(baselineRows(buildModel({ ...validResults(), runs: doc.runs.filter((r) => r.runtime !== NATIVE_RUNTIME_ID), contestants: validResults().contestants }), 64), 64);
     expect(plain.columns.map((c) => c.label)).not.toContain('× native');
   });
 
@@ -158,14 +158,14 @@ describe('a document with native rows', () => {
     const doc = documentWithNative();
     const stage10 = { id: '10-simd-one-block', title: '10', kind: 'stage' as const, version: 'x' };
     const stage11 = { id: '11-every-core', title: '11', kind: 'stage' as const, version: 'y' };
-    const engine = doc.engines![0].id;
+    const runtime = doc.runtimes![0].id;
     const withStages: Results = {
       ...doc,
       contestants: [...doc.contestants, stage10, stage11],
       runs: [
         ...doc.runs,
-        { contestant: stage10.id, engine, size: 65536, status: 'ok', iterations: 10, nsPerOp: [200_000, 200_000] },
-        { contestant: stage11.id, engine, size: 65536, status: 'ok', iterations: 10, nsPerOp: [125_000, 125_000] },
+        { contestant: stage10.id, runtime, size: 65536, status: 'ok', iterations: 10, nsPerOp: [200_000, 200_000] },
+        { contestant: stage11.id, runtime, size: 65536, status: 'ok', iterations: 10, nsPerOp: [125_000, 125_000] },
       ],
     };
     const [row] = limitRows(withStages).filter((r) => r.size === 65536);

@@ -132,7 +132,7 @@ describe('decodeSharePayload refuses broken links with a clear message', () => {
 
   it('DEFLATE of JSON that is not results', async () => {
     expect(errorOf(await decodeSharePayload(await payloadOf('{"format":"blake3-lab-results","version":7}')))).toBe(
-      "This link's results cannot be used: These results were made by a newer BLAKE3 Lab (version 7); this one reads versions 1 to 2",
+      "This link's results cannot be used: These results were made by a newer BLAKE3 Lab (version 7); this one reads versions 1 to 3",
     );
     const doc = validResults();
     const text = JSON.stringify(doc).replace('30750', '-1');

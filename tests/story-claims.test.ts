@@ -151,7 +151,7 @@ describe('what the stories say of the engines run (data/engines/)', () => {
   const { models } = enginesRun();
   const ratios = (engine: string, from: string, to: string, sizes: number[]) =>
     sizes.map((size) => {
-      const throughput = models.find((m) => m.engine.id === engine)!.model.throughput;
+      const throughput = models.find((m) => m.runtime.id === engine)!.model.throughput;
       return throughput.get(cellKey(to, size))!.center / throughput.get(cellKey(from, size))!.center;
     });
   const [KiB, MiB] = [1024, 1024 * 1024];
@@ -179,7 +179,7 @@ describe('what the stories say of the engines run (data/engines/)', () => {
     const reader = stepFindings(models, size).find((f) => f.contestant === READER_STEP)!;
     const small = stepFindings(models, KiB).find((f) => f.contestant === READER_STEP)!;
     expect(reader.verdict).toBe('every');
-    reader.perEngine.forEach((e, i) => expect(e.speedup!, e.engine.id).toBeGreaterThan(small.perEngine[i].speedup!));
+    reader.perEngine.forEach((e, i) => expect(e.speedup!, e.runtime.id).toBeGreaterThan(small.perEngine[i].speedup!));
   });
 
   it('engines page: stages 1, 4 and 9 paid in both engines, and no other step did', () => {

@@ -142,8 +142,8 @@ describe('valid documents', () => {
     doc.config.sizes = [1, 1024 * 1024 * 1024];
     doc.contestants = [{ id: 'fault-hangs', title: 'Hangs', kind: 'peer', version: 'v1' }];
     doc.runs = [
-      { contestant: 'fault-hangs', engine: 'chromium', size: 1, status: 'cancelled', iterations: 10, nsPerOp: [0.001, 1e12] },
-      { contestant: 'fault-hangs', engine: 'chromium', size: 1073741824, status: 'cancelled', iterations: 0, nsPerOp: [] },
+      { contestant: 'fault-hangs', runtime: 'chromium', size: 1, status: 'cancelled', iterations: 10, nsPerOp: [0.001, 1e12] },
+      { contestant: 'fault-hangs', runtime: 'chromium', size: 1073741824, status: 'cancelled', iterations: 0, nsPerOp: [] },
     ];
     const check = validateResults(doc);
     expect(check.ok && check.results).toEqual(doc);

@@ -187,7 +187,7 @@ function main(): void {
   runCsv('benchstat', ['-format', 'csv', 'old.txt', 'new.txt']);
   runCsv('benchstat-c90-a01', ['-format', 'csv', '-confidence', '0.9', '-alpha', '0.01', 'old.txt', 'new.txt']);
 
-  // Written as the bench writes results today: through validation, which names the engine.
+  // Written as the bench writes results today: through validation, which names the runtime.
   const check = validateResults(stageResults());
   if (!check.ok) throw new Error(`the golden results are not valid: ${check.error}`);
   const { results } = check;

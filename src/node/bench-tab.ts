@@ -3,7 +3,7 @@
 // wraps its page in a BenchTab; the steps (open, wait until ready, run the plan with
 // progress coming back, cancel on Ctrl-C) are written once here. Node-only.
 
-import type { EngineIdentity } from '../core/bench/engines.ts';
+import type { RuntimeIdentity } from '../core/bench/runtimes.ts';
 import type { BenchPlan } from '../core/bench/plan.ts';
 import type { Progress } from '../core/bench/runner.ts';
 import type { Results } from '../core/bench/results.ts';
@@ -23,11 +23,11 @@ export interface BenchTab {
   open(url: string): Promise<void>;
   /** Resolves once bench.html has set `data-status="ready"`. */
   ready(): Promise<void>;
-  run(plan: BenchPlan, tuning: { label?: string; engine: EngineIdentity }): Promise<Results>;
+  run(plan: BenchPlan, tuning: { label?: string; runtime: RuntimeIdentity }): Promise<Results>;
   cancel(): Promise<void>;
 }
 
-export async function runOnTab(tab: BenchTab, url: string, plan: BenchPlan, engine: EngineIdentity, options: BrowserRunOptions): Promise<Results> {
+export async function runOnTab(tab: BenchTab, url: string, plan: BenchPlan, runtime: RuntimeIdentity, options: BrowserRunOptions): Promise<Results> {
   await tab.exposeProgress((progress) => options.onProgress?.(progress));
   await tab.open(url);
   await tab.ready();
@@ -35,7 +35,7 @@ export async function runOnTab(tab: BenchTab, url: string, plan: BenchPlan, engi
   if (options.signal?.aborted) cancel();
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    return await tab.run(plan, { label: options.label, engine });
+    return await tab.run(plan, { label: options.label, runtime });
   } finally {
     options.signal?.removeEventListener('abort', cancel);
   }

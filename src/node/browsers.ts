@@ -1,12 +1,12 @@
 // The browsers `npm run bench -- --browser LIST` can measure in, what installs each on
 // Debian, and running one plan in several of them, one after the other, on one served
 // bench page. Each browser's results stay a document of their own until the caller
-// merges them (engines.ts). Node-only.
+// merges them (runtimes.ts). Node-only.
 
 import { existsSync } from 'node:fs';
 import type { BrowserRunOptions } from './bench-tab.ts';
 import { serveBenchPage } from './bench-server.ts';
-import type { BrowserId } from '../core/bench/engines.ts';
+import type { BrowserId } from '../core/bench/runtimes.ts';
 import type { BenchPlan } from '../core/bench/plan.ts';
 import type { Results } from '../core/bench/results.ts';
 

@@ -15,7 +15,7 @@ export async function runInChromium(url: string, plan: BenchPlan, options: Brows
     page.on('console', (message) => {
       if (message.type() === 'error') options.onPageError?.(`console: ${message.text()}`);
     });
-    const engine = { id: 'chromium', name: 'Chromium', version: browser.version(), jsEngine: 'V8' };
+    const runtime = { id: 'chromium', name: 'Chromium', version: browser.version(), jsEngine: 'V8' };
     return await runOnTab(
       {
         exposeProgress: async (callback) => void (await page.exposeFunction('blake3LabBenchProgress', callback)),
@@ -26,7 +26,7 @@ export async function runInChromium(url: string, plan: BenchPlan, options: Brows
       },
       url,
       plan,
-      engine,
+      runtime,
       options,
     );
   } finally {

@@ -4,7 +4,7 @@
 import { STAGES } from '../../steps/index.ts';
 import { BASELINES } from '../../steps/baselines.ts';
 import { contestantById } from '../core/bench/contestants.ts';
-import { BROWSER_IDS, type BrowserId } from '../core/bench/engines.ts';
+import { BROWSER_IDS, type BrowserId } from '../core/bench/runtimes.ts';
 import { FILE_DEFAULT_ROUNDS, FILE_STAGE_IDS } from '../core/file/bench-results.ts';
 import { READER_KINDS, type ReaderKind } from '../core/file/readers.ts';
 import { usage, valueOptions, type UsageOption } from '../core/usage.ts';

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { STAGES } from '../../steps/index.ts';
-import { engineFromEnv, type BrowserId } from '../core/bench/engines.ts';
+import { runtimeFromEnv, type BrowserId } from '../core/bench/runtimes.ts';
 import {
   B3SUM_ID, B3SUM_THREADS_ID, FILE_FALLBACK_STAGE_ID, FILE_STAGE_IDS, READ_ONLY_ID, fileResults, groupCpu, hashWithId, readWithId,
   type CpuRow, type FileBrowserRun, type FileRun, type FileSample,
@@ -240,7 +240,7 @@ async function benchInBrowser(tab: FileTab, { options, size, native, b3sumHex, n
   const ids = [...stageIds, READ_ONLY_ID, ...alone, ...(native ? [B3SUM_ID, B3SUM_THREADS_ID] : [])];
   const browserRun: FileBrowserRun = {
     env,
-    engine: engineFromEnv(env, tab.identity),
+    runtime: runtimeFromEnv(env, tab.identity),
     versions: await versionsOf([...stageIds, READ_ONLY_ID]),
     workers: 1,
     pieceBytes: {},

@@ -7,7 +7,7 @@
 
 import { By } from 'selenium-webdriver';
 import { chromium } from 'playwright-core';
-import type { BrowserId, EngineIdentity } from '../core/bench/engines.ts';
+import type { BrowserId, RuntimeIdentity } from '../core/bench/runtimes.ts';
 import type { Environment } from '../core/bench/results.ts';
 import type { FileHashTiming, FileTuning } from '../core/file/pool.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium-path.ts';
@@ -19,7 +19,7 @@ const CALL_TIMEOUT_MS = 60 * 60 * 1000;
 
 /** The bench page's file calls (src/app/bench/pages/file.ts), from Node. */
 export interface FileTab {
-  identity: EngineIdentity;
+  identity: RuntimeIdentity;
   environment(label?: string): Promise<Environment>;
   wasmSimd(): Promise<boolean>;
   hash(stage: number, tuning?: FileTuning): Promise<FileHashTiming>;
@@ -38,7 +38,7 @@ function callInPage(call: Call): unknown {
   return bench.read(call.stage, call.tuning);
 }
 
-function tabOf(identity: EngineIdentity, call: (c: Call) => Promise<unknown>, close: () => Promise<void>): FileTab {
+function tabOf(identity: RuntimeIdentity, call: (c: Call) => Promise<unknown>, close: () => Promise<void>): FileTab {
   return {
     identity,
     environment: (label) => call({ method: 'environment', label }) as Promise<Environment>,

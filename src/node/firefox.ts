@@ -45,7 +45,7 @@ export async function runInFirefox(url: string, plan: BenchPlan, options: Browse
     });
     // "firefox/153.7.0": the exact version, where the user agent says only "153.0".
     const version = (await browser.version()).replace(/^[^/]*\//, '');
-    const engine = { id: 'firefox', name: 'Firefox', version, jsEngine: 'SpiderMonkey' };
+    const runtime = { id: 'firefox', name: 'Firefox', version, jsEngine: 'SpiderMonkey' };
     return await runOnTab(
       {
         exposeProgress: (callback) => page.exposeFunction('blake3LabBenchProgress', callback),
@@ -56,7 +56,7 @@ export async function runInFirefox(url: string, plan: BenchPlan, options: Browse
       },
       url,
       plan,
-      engine,
+      runtime,
       options,
     );
   } finally {

@@ -15,13 +15,13 @@ export function sliceRounds(rounds: number, slices = MAX_SLICES): number[] {
   return Array.from({ length: count }, (_, i) => Math.floor(rounds / count) + (i < rounds % count ? 1 : 0));
 }
 
-const key = (run: RunResult) => `${run.engine ?? ''}\u0000${run.contestant}\u0000${run.size}`;
+const key = (run: RunResult) => `${run.runtime ?? ''}\u0000${run.contestant}\u0000${run.size}`;
 
 /** A status that keeps samples beats 'ok' when joining: the note of a stopped slice must survive. */
 const RANK: Record<RunStatus, number> = { ok: 0, timeboxed: 1, cancelled: 2, unavailable: 3, failed: 4 };
 
 /**
- * The slices of one run as one document: every (engine, contestant, size) with the samples
+ * The slices of one run as one document: every (runtime, contestant, size) with the samples
  * of all slices, in order. A run that failed in any slice failed (no samples: none can be
  * trusted); otherwise the worst status with its reason is kept. The first slice gives the
  * environment, the contestants (with their notes) and the hashes per sample.

@@ -67,7 +67,7 @@ export async function runInWebKit(url: string, plan: BenchPlan, options: Browser
   const { driver } = webkit;
   try {
     await driver.manage().setTimeouts({ script: SCRIPT_TIMEOUT_MS });
-    const engine = { id: 'webkit', name: 'WPE WebKit', version: webkit.version, jsEngine: 'JavaScriptCore' };
+    const runtime = { id: 'webkit', name: 'WPE WebKit', version: webkit.version, jsEngine: 'JavaScriptCore' };
     return await runOnTab(
       {
         exposeProgress: async () => {},
@@ -89,7 +89,7 @@ export async function runInWebKit(url: string, plan: BenchPlan, options: Browser
       },
       url,
       plan,
-      engine,
+      runtime,
       options,
     );
   } finally {

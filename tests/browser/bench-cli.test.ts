@@ -87,7 +87,7 @@ describe('bench page', () => {
 });
 
 describe('npm run bench -- --browser chromium,firefox', () => {
-  it('measures in both engines, prints a table for each and writes one document a classmate could import', async () => {
+  it('measures in both browsers, prints a table for each and writes one document a classmate could import', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'blake3-lab-bench-cli-'));
     try {
       const json = join(dir, 'results.json');
@@ -96,7 +96,7 @@ describe('npm run bench -- --browser chromium,firefox', () => {
       const { stdout, stderr } = await promisify(execFile)('npx', args, { timeout: 170_000, env: cliEnv() });
       expect(stderr).toMatch(/Chromium [\d.]+ \(V8\): timer [\d.]+ ns, cross-origin isolated: yes/);
       expect(stderr).toMatch(/Firefox [\d.]+ \(SpiderMonkey\): timer [\d.]+ ns, cross-origin isolated: yes/);
-      // One table per engine, Chromium first, each with every stage against the one before.
+      // One table per browser, Chromium first, each with every stage against the one before.
       const [, chromium, firefox] = stdout.split(/^## /m);
       expect(chromium).toMatch(/^Chromium [\d.]+ \(V8\)/);
       expect(firefox).toMatch(/^Firefox [\d.]+ \(SpiderMonkey\)/);
@@ -104,16 +104,16 @@ describe('npm run bench -- --browser chromium,firefox', () => {
       const check = validateResults(JSON.parse(readFileSync(json, 'utf8')));
       if (!check.ok) throw new Error(check.error);
       const results = check.results;
-      expect(results.engines!.map((e) => [e.id, e.jsEngine, e.wasmSimd])).toEqual([['chromium', 'V8', true], ['firefox', 'SpiderMonkey', true]]);
-      // Every run in each engine, none skipped: SIMD WebAssembly runs in both.
-      for (const engine of ['chromium', 'firefox']) {
-        expect(results.runs.filter((r) => r.engine === engine).map((r) => [r.contestant, r.status])).toEqual([
+      expect(results.runtimes!.map((r) => [r.id, r.jsEngine, r.wasmSimd])).toEqual([['chromium', 'V8', true], ['firefox', 'SpiderMonkey', true]]);
+      // Every run in each browser, none skipped: SIMD WebAssembly runs in both.
+      for (const runtime of ['chromium', 'firefox']) {
+        expect(results.runs.filter((r) => r.runtime === runtime).map((r) => [r.contestant, r.status])).toEqual([
           ['08-little-endian', 'ok'],
           ['09-simd-wasm', 'ok'],
           ['blake3-wasm', 'ok'],
         ]);
       }
-      expect(readFileSync(benchfmt, 'utf8')).toMatch(/^BenchmarkBLAKE3\/engine=firefox\/stage=08-little-endian\/size=1KiB-\d+\t\d+\t[\d.e+]+ ns\/op/m);
+      expect(readFileSync(benchfmt, 'utf8')).toMatch(/^BenchmarkBLAKE3\/runtime=firefox\/stage=08-little-endian\/size=1KiB-\d+\t\d+\t[\d.e+]+ ns\/op/m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -24,9 +24,9 @@ describe('engines', () => {
     const heads = page.locator('[data-testid="ladder-table"] thead th');
     await expect.poll(() => heads.allTextContents()).toEqual(['contestant', 'Chromium MB/s', '× wasm', 'Firefox MB/s', '× wasm']);
     await expect.poll(() => paintedPixels(page, '[data-testid="engines-view"]')).toBeGreaterThan(1000);
-    expect(await page.getByTestId('env').textContent()).toMatch(/2 engines.*Chromium [\d.]+ \(V8\).*Firefox [\d.]+ \(SpiderMonkey\)/s);
-    // One engine's full results below, picked by the reader.
-    await page.getByTestId('engine-picker').selectOption('firefox');
+    expect(await page.getByTestId('env').textContent()).toMatch(/2 runtimes.*Chromium [\d.]+ \(V8\).*Firefox [\d.]+ \(SpiderMonkey\)/s);
+    // One runtime's full results below, picked by the reader.
+    await page.getByTestId('runtime-picker').selectOption('firefox');
     await expect.poll(() => page.getByTestId('results-view').getByRole('heading', { name: 'Throughput' }).count()).toBe(1);
 
     await page.getByTestId('compare-engines').click();
@@ -41,7 +41,7 @@ describe('engines', () => {
     ]);
     const rows = (await tableTexts(page, ['compare-table']))['compare-table'];
     expect(rows.find((row) => row[0].startsWith('9. SIMD WebAssembly'))?.[4]).toMatch(/^p=0\.\d+ n=10$/);
-    expect(await page.getByTestId('engine-1').inputValue()).toBe('firefox');
+    expect(await page.getByTestId('runtime-1').inputValue()).toBe('firefox');
     expect(errors).toEqual([]);
     expect(foreignRequests).toEqual([]);
   });

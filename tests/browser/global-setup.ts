@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { missingBrowser } from '../../src/node/browsers.ts';
-import { BROWSER_IDS } from '../../src/core/bench/engines.ts';
+import { BROWSER_IDS } from '../../src/core/bench/runtimes.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../src/node/chromium-path.ts';
 
 declare module 'vitest' {

@@ -1,7 +1,7 @@
 // Where the file page's time estimates come from: the learner's own last bench run (kept
 // by the bench page in localStorage, src/app/ui/current-run.svelte.ts) when it measured the
 // stage, else the committed run of every stage in Chromium and Firefox (data/engines/),
-// in this browser's engine when that run has it.
+// in this browser when that run has it.
 
 import { STAGES } from '../../../steps/index.ts';
 import type { Results } from '../../core/bench/results.ts';
@@ -20,7 +20,7 @@ export interface Speeds {
   source: string;
 }
 
-function engineHere(): 'firefox' | 'chromium' {
+function runtimeHere(): 'firefox' | 'chromium' {
   return /firefox/i.test(globalThis.navigator?.userAgent ?? '') ? 'firefox' : 'chromium';
 }
 
@@ -34,11 +34,11 @@ export function speedsOf(index: number, mine: Results | null = current.results):
   const id = STAGES[kernelOf(index)].id;
   const own = mine ? speedPoints(mine, id) : [];
   if (own.length > 0) return { points: own, source: `your bench run of ${day(mine!.env.date)}` };
-  const engine = engineHere();
+  const runtime = runtimeHere();
   const run = committed();
-  const info = run.engines?.find((e) => e.id === engine);
+  const info = run.runtimes?.find((r) => r.id === runtime);
   return {
-    points: speedPoints(run, id, engine),
-    source: `the app's own run in ${info?.name ?? engine} ${info?.version?.split('.')[0] ?? ''} on a ${run.env.cores}-core ${run.env.os} machine; the Benchmark measures yours`,
+    points: speedPoints(run, id, runtime),
+    source: `the app's own run in ${info?.name ?? runtime} ${info?.version?.split('.')[0] ?? ''} on a ${run.env.cores}-core ${run.env.os} machine; the Benchmark measures yours`,
   };
 }

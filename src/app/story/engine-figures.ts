@@ -18,51 +18,51 @@ export function enginesRun(data?: unknown): { results: Results; models: EngineMo
   return { results, models: engineModels(results) };
 }
 
-function model(models: EngineModel[], engine: string) {
-  const found = models.find((m) => m.engine.id === engine);
-  if (!found) throw new Error(`data/engines: the run has no ${engine}`);
+function model(models: EngineModel[], runtime: string) {
+  const found = models.find((m) => m.runtime.id === runtime);
+  if (!found) throw new Error(`data/engines: the run has no ${runtime}`);
   return found.model;
 }
 
 /** The median time of one hash, from the median MB/s. */
-export function medianTime(models: EngineModel[], engine: string, contestant: string, size: number): string {
-  const cell = model(models, engine).throughput.get(cellKey(contestant, size));
-  if (!cell) throw new Error(`data/engines: no ${contestant} at ${formatSize(size)} in ${engine}`);
+export function medianTime(models: EngineModel[], runtime: string, contestant: string, size: number): string {
+  const cell = model(models, runtime).throughput.get(cellKey(contestant, size));
+  if (!cell) throw new Error(`data/engines: no ${contestant} at ${formatSize(size)} in ${runtime}`);
   return formatDuration(size / cell.center / 1000);
 }
 
 /** What the bench said a skipped size would take ("about 3 min"), from its reason. */
-export function skippedEstimate(results: Results, engine: string, contestant: string, size: number): string {
-  const run = results.runs.find((r) => r.engine === engine && r.contestant === contestant && r.size === size && r.status === 'timeboxed');
+export function skippedEstimate(results: Results, runtime: string, contestant: string, size: number): string {
+  const run = results.runs.find((r) => r.runtime === runtime && r.contestant === contestant && r.size === size && r.status === 'timeboxed');
   const estimate = /would take about ([^(]+?) \(/.exec(run?.reason ?? '')?.[1];
-  if (!estimate) throw new Error(`data/engines: ${contestant} was not skipped at ${formatSize(size)} in ${engine}, or does not say why`);
+  if (!estimate) throw new Error(`data/engines: ${contestant} was not skipped at ${formatSize(size)} in ${runtime}, or does not say why`);
   return estimate;
 }
 
 /** The exponent the bench extrapolated stage 0's time with ("2.7"), from its reason. */
-export function skippedExponent(results: Results, engine: string, contestant: string, size: number): string {
-  const run = results.runs.find((r) => r.engine === engine && r.contestant === contestant && r.size === size && r.status === 'timeboxed');
+export function skippedExponent(results: Results, runtime: string, contestant: string, size: number): string {
+  const run = results.runs.find((r) => r.runtime === runtime && r.contestant === contestant && r.size === size && r.status === 'timeboxed');
   const exponent = /size\^([\d.]+)/.exec(run?.reason ?? '')?.[1];
   if (!exponent) throw new Error(`data/engines: the bench gives no exponent for ${contestant} at ${formatSize(size)}`);
   return exponent;
 }
 
-/** A contestant's multiples of blake3-wasm in one engine over some sizes, lowest to highest: "0.67–0.76×". */
-export function ratioRange(models: EngineModel[], engine: string, contestant: string, sizes: number[]): string {
+/** A contestant's multiples of blake3-wasm in one runtime over some sizes, lowest to highest: "0.67–0.76×". */
+export function ratioRange(models: EngineModel[], runtime: string, contestant: string, sizes: number[]): string {
   const ratios = sizes.map((size) => {
-    const ratio = standing(models, contestant, size).find((s) => s.engine.id === engine)?.ratio;
-    if (ratio === null || ratio === undefined) throw new Error(`data/engines: no ratio for ${contestant} at ${formatSize(size)} in ${engine}`);
+    const ratio = standing(models, contestant, size).find((s) => s.runtime.id === runtime)?.ratio;
+    if (ratio === null || ratio === undefined) throw new Error(`data/engines: no ratio for ${contestant} at ${formatSize(size)} in ${runtime}`);
     return ratio;
   });
   return range(ratios);
 }
 
-/** One stage's median MB/s over another's in one engine, over some sizes, lowest to highest: "1.12–1.61×". */
-export function stepRange(models: EngineModel[], engine: string, from: string, to: string, sizes: number[]): string {
-  const throughput = model(models, engine).throughput;
+/** One stage's median MB/s over another's in one runtime, over some sizes, lowest to highest: "1.12–1.61×". */
+export function stepRange(models: EngineModel[], runtime: string, from: string, to: string, sizes: number[]): string {
+  const throughput = model(models, runtime).throughput;
   const ratios = sizes.map((size) => {
     const [before, after] = [throughput.get(cellKey(from, size)), throughput.get(cellKey(to, size))];
-    if (!before || !after) throw new Error(`data/engines: no ${from} or ${to} at ${formatSize(size)} in ${engine}`);
+    if (!before || !after) throw new Error(`data/engines: no ${from} or ${to} at ${formatSize(size)} in ${runtime}`);
     return after.center / before.center;
   });
   return range(ratios);
@@ -82,7 +82,7 @@ export function engineFigures(data?: unknown): Record<string, string> {
     'engines-date': results.env.date.slice(0, 10),
     // As the run records it: no processor model, only the system and the cores.
     'engines-machine': `${results.env.os} with ${results.env.cores} cores`,
-    'engines-chromium': `Chromium ${results.engines?.find((e) => e.id === 'chromium')?.version.split('.')[0] ?? ''}`.trim(),
+    'engines-chromium': `Chromium ${results.runtimes?.find((r) => r.id === 'chromium')?.version.split('.')[0] ?? ''}`.trim(),
     'stage0-1k': medianTime(models, 'chromium', '00-reference', KiB),
     'stage0-32k': medianTime(models, 'chromium', '00-reference', 32 * KiB),
     'stage0-64k': medianTime(models, 'chromium', '00-reference', 64 * KiB),

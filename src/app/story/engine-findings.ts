@@ -2,7 +2,7 @@
 // itself so the engines page never quotes a figure its data does not hold: for each
 // step (a stage against the stage before it), whether it paid in each engine, and where
 // SIMD WebAssembly lands against blake3-wasm in each.
-import type { EngineInfo } from '../../core/bench/results.ts';
+import type { RuntimeInfo } from '../../core/bench/results.ts';
 import { cellKey, stepRows } from '../../core/results/analysis/model.ts';
 import type { EngineModel } from '../../core/results/analysis/engine-ladder.ts';
 import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
@@ -14,7 +14,7 @@ export const READER_STEP = '01-read-words-full';
 export const PAYS = 1.2;
 
 export interface StepInEngine {
-  engine: EngineInfo;
+  runtime: RuntimeInfo;
   /** This stage's median MB/s over the previous stage's; null where either had no samples. */
   speedup: number | null;
   /** The step's gain survives Holm's correction. */
@@ -35,11 +35,11 @@ export function stepFindings(models: EngineModel[], size: number): StepFinding[]
   const perModel = models.map(({ model }) => new Map(stepRows(model, size).map((row) => [row.contestant, row])));
   const ids = [...new Set(perModel.flatMap((rows) => [...rows.keys()]))].sort();
   return ids.map((id) => {
-    const perEngine = models.map(({ engine }, i) => {
+    const perEngine = models.map(({ runtime }, i) => {
       const row = perModel[i].get(id);
       const speedup = row ? row.speedup : null;
       const significant = row !== undefined && row.holmSignificant && row.speedup > 1;
-      return { engine, speedup, significant, pays: significant && row.speedup >= PAYS };
+      return { runtime, speedup, significant, pays: significant && row.speedup >= PAYS };
     });
     const paying = perEngine.filter((e) => e.pays).length;
     const title = models.map(({ model }) => model.contestants.find((c) => c.id === id)?.title).find(Boolean) ?? id;
@@ -48,11 +48,11 @@ export function stepFindings(models: EngineModel[], size: number): StepFinding[]
 }
 
 /** A contestant's median MB/s in each engine at one size, and its multiple of blake3-wasm there. */
-export function standing(models: EngineModel[], contestant: string, size: number): { engine: EngineInfo; mbps: number | null; ratio: number | null }[] {
-  return models.map(({ engine, model }) => {
+export function standing(models: EngineModel[], contestant: string, size: number): { runtime: RuntimeInfo; mbps: number | null; ratio: number | null }[] {
+  return models.map(({ runtime, model }) => {
     const mine = model.throughput.get(cellKey(contestant, size));
     const base = model.throughput.get(cellKey(BLAKE3_WASM.id, size));
-    return { engine, mbps: mine?.center ?? null, ratio: mine && base ? mine.center / base.center : null };
+    return { runtime, mbps: mine?.center ?? null, ratio: mine && base ? mine.center / base.center : null };
   });
 }
 

@@ -4,7 +4,7 @@
 // and engine-figures.ts, and every figure and list follows it.
 
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
-import { enginesOf } from '../../core/bench/engines.ts';
+import { runtimesOf } from '../../core/bench/runtimes.ts';
 import { formatRatio } from '../../core/results/text/format.ts';
 import { formatSize } from '../../core/units.ts';
 import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
@@ -21,7 +21,7 @@ export const ratioText = (x: number | null) => (x === null ? 'not measured' : fo
 /** One step in each engine: "Chromium 2.1x, Firefox 1.05x (not significant)". */
 export const stepText = (finding: StepFinding) =>
   finding.perEngine
-    .map((e) => `${e.engine.name} ${ratioText(e.speedup)}${e.pays || e.speedup === null ? '' : e.significant ? ' (under the bar)' : ' (not significant)'}`)
+    .map((e) => `${e.runtime.name} ${ratioText(e.speedup)}${e.pays || e.speedup === null ? '' : e.significant ? ' (under the bar)' : ' (not significant)'}`)
     .join(', ');
 
 function enginesPage() {
@@ -60,7 +60,7 @@ function enginesPage() {
   return {
     prose,
     run,
-    engines: enginesOf(run),
+    runtimes: runtimesOf(run),
     every,
     some: findings.filter((f) => f.verdict === 'some'),
     simd: standing(models, '09-simd-wasm', LARGE),

@@ -44,7 +44,7 @@ export function nativeRun(data: unknown): NativeRun {
   const bestSimd = /, ([^,]+), one thread/.exec(best.note ?? '')?.[1];
   if (!bestSimd) throw new Error(`data/native: native-best does not say its SIMD ("${best.note}")`);
   const stages = results.contestants.filter((c) => c.kind === 'stage').map((c) => Number.parseInt(c.id, 10));
-  const browser = results.engines?.find((engine) => engine.id !== 'native');
+  const browser = results.runtimes?.find((runtime) => runtime.id !== 'native');
   const sizes = config.sizes.map((size) => formatSize(size).replace(' ', '')).join(',');
   return {
     results,

@@ -2,11 +2,11 @@
 // native/ (`npm run bench -- --native`), kept beside the stages so every table can say
 // how far from native code a stage is, measured in the same run on the same machine.
 //
-// Native runs name the engine NATIVE_ENGINE_ID. It is not a JavaScript engine: its rows
-// belong beside every engine of the document, so splitting a document by engine
-// (engines.ts) gives each engine's part the native rows too.
+// Native runs name the runtime NATIVE_RUNTIME_ID. It holds no JavaScript engine: its rows
+// belong beside every runtime of the document, so splitting a document by runtime
+// (runtimes.ts) gives each runtime's part the native rows too.
 
-import { NATIVE_ENGINE_ID, type ContestantInfo, type EngineInfo, type Results, type RunResult } from './results.ts';
+import { NATIVE_RUNTIME_ID, type ContestantInfo, type RuntimeInfo, type Results, type RunResult } from './results.ts';
 
 /** The native contestants, in the order tables list them. */
 export const NATIVE_CONTESTANTS = [
@@ -43,7 +43,7 @@ export interface NativeOutput {
 
 /** Everything the native part of a run produced, ready to go into a document. */
 export interface NativeMeasurement {
-  engine: EngineInfo;
+  runtime: RuntimeInfo;
   contestants: ContestantInfo[];
   runs: RunResult[];
 }
@@ -126,13 +126,13 @@ export function nativeMeasurement(outputs: readonly NativeOutput[], toolchain: N
       const want = expected(run.size);
       runs.push(
         run.digest === want
-          ? { contestant: known.id, engine: NATIVE_ENGINE_ID, size: run.size, status: 'ok', iterations: run.iterations, nsPerOp: [...run.nsPerOp] }
-          : { contestant: known.id, engine: NATIVE_ENGINE_ID, size: run.size, status: 'failed', reason: `wrong digest for a ${run.size}-byte input: got ${run.digest.slice(0, 16)}…, expected ${want.slice(0, 16)}…`, iterations: run.iterations, nsPerOp: [] },
+          ? { contestant: known.id, runtime: NATIVE_RUNTIME_ID, size: run.size, status: 'ok', iterations: run.iterations, nsPerOp: [...run.nsPerOp] }
+          : { contestant: known.id, runtime: NATIVE_RUNTIME_ID, size: run.size, status: 'failed', reason: `wrong digest for a ${run.size}-byte input: got ${run.digest.slice(0, 16)}…, expected ${want.slice(0, 16)}…`, iterations: run.iterations, nsPerOp: [] },
       );
     }
   }
-  const engine: EngineInfo = {
-    id: NATIVE_ENGINE_ID,
+  const runtime: RuntimeInfo = {
+    id: NATIVE_RUNTIME_ID,
     name: 'Rust',
     version: toolchain.rustc.replace(/^rustc\s+/, '').split(' ')[0] || 'unknown',
     jsEngine: 'native code',
@@ -142,16 +142,16 @@ export function nativeMeasurement(outputs: readonly NativeOutput[], toolchain: N
     wasmSimd: false,
     webCrypto: false,
   };
-  return { engine, contestants, runs };
+  return { runtime, contestants, runs };
 }
 
-/** The document with the native rows added (its engines, contestants and runs; nothing else changes). */
+/** The document with the native rows added (its runtimes, contestants and runs; nothing else changes). */
 export function withNative(results: Results, native: NativeMeasurement): Results {
   if (native.runs.length === 0) return results;
   return {
     ...results,
-    engines: [...(results.engines ?? []).filter((e) => e.id !== NATIVE_ENGINE_ID), native.engine],
+    runtimes: [...(results.runtimes ?? []).filter((r) => r.id !== NATIVE_RUNTIME_ID), native.runtime],
     contestants: [...results.contestants.filter((c) => !isNativeId(c.id)), ...native.contestants],
-    runs: [...results.runs.filter((r) => r.engine !== NATIVE_ENGINE_ID), ...native.runs],
+    runs: [...results.runs.filter((r) => r.runtime !== NATIVE_RUNTIME_ID), ...native.runs],
   };
 }

@@ -4,11 +4,12 @@
 
 export const RESULTS_FORMAT = 'blake3-lab-results';
 /**
- * Version 2 added the engine: `engines` lists where the runs were measured and every run
- * names its engine. A version 1 document (one engine, described by its env) still
- * imports; the validator reads it as version 2 with that one engine.
+ * Version 2 added where the runs were measured, as `engines`, every run naming its engine;
+ * version 3 calls that the runtime (`runtimes`, `run.runtime`), since it is the browser or
+ * Node, and "engine" is the JavaScript engine inside it. Versions 1 and 2 still import:
+ * the validator reads them as version 3 (a version 1 document has one runtime, described by its env).
  */
-export const RESULTS_VERSION = 2;
+export const RESULTS_VERSION = 3;
 
 /** Longest sample target and time box in the config: one hour, in ms. */
 export const MAX_CONFIG_MS = 3_600_000;
@@ -39,8 +40,8 @@ export interface Environment {
 }
 
 /** A browser (or Node) the runs were measured in, and what it offered then. */
-export interface EngineInfo {
-  /** Runs name their engine by this: "chromium", "firefox", "webkit", "node". */
+export interface RuntimeInfo {
+  /** Runs name their runtime by this: "chromium", "firefox", "webkit", "node". */
   id: string;
   /** The browser or runtime: "Chromium", "Firefox", "WebKit", "Node". */
   name: string;
@@ -59,13 +60,13 @@ export const CONTESTANT_KINDS = ['stage', 'baseline', 'peer'] as const;
 export type ContestantKind = (typeof CONTESTANT_KINDS)[number];
 
 /**
- * The engine id of native code: the blake3 crate compiled natively and timed outside any
+ * The runtime id of native code: the blake3 crate compiled natively and timed outside any
  * JavaScript engine (`npm run bench -- --native`, src/core/bench/native-results.ts). Its runs
- * stand beside every engine of the document.
+ * stand beside every runtime of the document.
  */
-export const NATIVE_ENGINE_ID = 'native';
+export const NATIVE_RUNTIME_ID = 'native';
 
-/** The kinds a results document holds: the JavaScript contestants' kinds and 'native' (native code; its runs name NATIVE_ENGINE_ID). */
+/** The kinds a results document holds: the JavaScript contestants' kinds and 'native' (native code; its runs name NATIVE_RUNTIME_ID). */
 export const RESULT_KINDS = [...CONTESTANT_KINDS, 'native'] as const;
 
 export interface ContestantInfo {
@@ -96,8 +97,8 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export interface RunResult {
   contestant: string;
-  /** The id of the engine in `engines` that measured it; absent only in version 1 documents. */
-  engine?: string;
+  /** The id of the runtime in `runtimes` that measured it; absent only in version 1 documents. */
+  runtime?: string;
   /** Input size in bytes. */
   size: number;
   status: RunStatus;
@@ -124,10 +125,10 @@ export interface Results {
   format: typeof RESULTS_FORMAT;
   /** 1 only for documents read from older files; everything written is RESULTS_VERSION. */
   version: 1 | typeof RESULTS_VERSION;
-  /** The machine, and the first (often only) engine. */
+  /** The machine, and the first (often only) runtime. */
   env: Environment;
-  /** Every engine with runs here, in the order they ran; absent in version 1 documents (one engine, see env). */
-  engines?: EngineInfo[];
+  /** Every runtime with runs here, in the order they ran; absent in version 1 documents (one runtime, see env). */
+  runtimes?: RuntimeInfo[];
   config: RunConfig;
   contestants: ContestantInfo[];
   runs: RunResult[];
@@ -143,13 +144,13 @@ function fieldsOf<T>() {
 
 /** The fields of each object in a results document, for the validator to hold a file to. */
 export const RESULTS_FIELDS = {
-  document: fieldsOf<Results>()(['format', 'version', 'env', 'engines', 'config', 'contestants', 'runs']),
+  document: fieldsOf<Results>()(['format', 'version', 'env', 'runtimes', 'config', 'contestants', 'runs']),
   env: fieldsOf<Environment>()([
     'runtime', 'runtimeVersion', 'userAgent', 'os', 'cores', 'timerResolutionNs',
     'crossOriginIsolated', 'littleEndian', 'wasmSimd', 'webCrypto', 'date', 'label',
   ]),
-  engine: fieldsOf<EngineInfo>()(['id', 'name', 'version', 'jsEngine', 'userAgent', 'timerResolutionNs', 'crossOriginIsolated', 'wasmSimd', 'webCrypto']),
+  runtime: fieldsOf<RuntimeInfo>()(['id', 'name', 'version', 'jsEngine', 'userAgent', 'timerResolutionNs', 'crossOriginIsolated', 'wasmSimd', 'webCrypto']),
   config: fieldsOf<RunConfig>()(['sizes', 'rounds', 'sampleTargetMs', 'timeBoxMs', 'sharedInput']),
   contestant: fieldsOf<ContestantInfo>()(['id', 'title', 'kind', 'version', 'threads', 'note']),
-  run: fieldsOf<RunResult>()(['contestant', 'engine', 'size', 'status', 'reason', 'iterations', 'nsPerOp']),
+  run: fieldsOf<RunResult>()(['contestant', 'runtime', 'size', 'status', 'reason', 'iterations', 'nsPerOp']),
 };

@@ -6,7 +6,7 @@
 import type { ContestantInfo, Results, RunResult, RunStatus } from './results.ts';
 import { RESULTS_FORMAT, RESULTS_VERSION } from './results.ts';
 import type { Contestant } from './contestants.ts';
-import { engineFromEnv, type EngineIdentity } from './engines.ts';
+import { runtimeFromEnv, type RuntimeIdentity } from './runtimes.ts';
 import { missingCapability, type Capabilities } from './capabilities.ts';
 
 export type CellState = 'pending' | Exclude<RunStatus, 'cancelled'>;
@@ -43,7 +43,7 @@ export class RunTable {
     readonly env: Results['env'],
     readonly config: Results['config'],
     private readonly plannedRounds: number,
-    private readonly engine?: EngineIdentity,
+    private readonly runtime?: RuntimeIdentity,
   ) {
     this.entries = contestants.map((contestant) => ({
       contestant,
@@ -108,11 +108,11 @@ export class RunTable {
 
   /** The document so far; a pending cell reads 'cancelled', with how far it got. */
   toResults(stopped: boolean): Results {
-    const engine = engineFromEnv(this.env, this.engine);
+    const runtime = runtimeFromEnv(this.env, this.runtime);
     const runs: RunResult[] = [];
     for (const { info, cells } of this.entries) {
       for (const cell of cells) {
-        const run: RunResult = { contestant: info.id, engine: engine.id, size: cell.size, status: 'cancelled', iterations: cell.iterations, nsPerOp: [...cell.nsPerOp] };
+        const run: RunResult = { contestant: info.id, runtime: runtime.id, size: cell.size, status: 'cancelled', iterations: cell.iterations, nsPerOp: [...cell.nsPerOp] };
         const taken = `${cell.nsPerOp.length} of ${this.plannedRounds} samples`;
         if (cell.state !== 'pending') run.status = cell.state;
         if (cell.reason) run.reason = cell.reason;
@@ -121,6 +121,6 @@ export class RunTable {
       }
     }
     const config = { ...this.config, sizes: [...this.config.sizes] };
-    return { format: RESULTS_FORMAT, version: RESULTS_VERSION, env: { ...this.env }, engines: [engine], config, contestants: this.entries.map((e) => ({ ...e.info })), runs };
+    return { format: RESULTS_FORMAT, version: RESULTS_VERSION, env: { ...this.env }, runtimes: [runtime], config, contestants: this.entries.map((e) => ({ ...e.info })), runs };
   }
 }

@@ -21,7 +21,7 @@
 
 import type { Results } from './results.ts';
 import { resolveContestants, type Contestant } from './contestants.ts';
-import type { EngineIdentity } from './engines.ts';
+import type { RuntimeIdentity } from './runtimes.ts';
 import type { Capabilities } from './capabilities.ts';
 import { checkPlan, DEFAULT_SAMPLE_TARGET_MS, DEFAULT_TIME_BOX_MS, WARMUP_MS, type BenchPlan } from './plan.ts';
 import { formatSize } from '../units.ts';
@@ -86,8 +86,8 @@ export interface RunOptions {
   onResult?: (partial: Results) => void;
   timeouts?: Partial<Timeouts>;
   warmupMs?: number;
-  /** The engine as the tool that started it knows it (exact version); by default read from host.runtimeVersion. */
-  engine?: EngineIdentity;
+  /** The runtime as the tool that started it knows it (exact version); by default read from host.runtimeVersion. */
+  runtime?: RuntimeIdentity;
   /**
    * Asked after each full round with the document so far: true ends the run there, as if
    * the plan had had that many rounds ("run until the answer is clear"; plan.rounds is
@@ -149,7 +149,7 @@ class BenchRun {
   constructor(private readonly options: RunOptions) {
     const { env, config } = startingPoint(options);
     const contestants = (options.resolve ?? resolveContestants)(options.plan.contestants);
-    this.table = new RunTable(contestants, env, config, options.plan.rounds, options.engine);
+    this.table = new RunTable(contestants, env, config, options.plan.rounds, options.runtime);
     this.bridge = new WorkerBridge(options.spawn, options.signal);
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.warmupMs = options.warmupMs ?? WARMUP_MS;

@@ -2,7 +2,7 @@
 // engine, OS) and how fast (the median throughput of every contestant at every size).
 // The server computes it from each validated results document it stores, so the board
 // and its live events carry a few hundred bytes per machine instead of every sample.
-import { JS_ENGINES, jsEngineOfAgent, type JsEngine } from '../bench/engines.ts';
+import { JS_ENGINES, jsEngineOfAgent, type JsEngine } from '../bench/runtimes.ts';
 import type { Results } from '../bench/results.ts';
 import type { Guesses } from '../predict/guess.ts';
 import { mbPerSec } from '../stats/units.ts';

@@ -5,10 +5,10 @@
 // thread, in turns. Where a browser has no WebAssembly SIMD, stage 8 on one worker stands
 // in for both stages, as on the file page. This turns the timings into an ordinary
 // results document: one size (the file's), one hash a sample, every digest checked against
-// the expected one before a sample counts, each browser's runs under its own engine.
+// the expected one before a sample counts, each browser's runs under its own runtime.
 
 import type { ReaderKind } from './readers.ts';
-import { MAX_CONFIG_MS, NATIVE_ENGINE_ID, RESULTS_FORMAT, RESULTS_VERSION, type ContestantInfo, type EngineInfo, type Environment, type Results, type RunResult } from '../bench/results.ts';
+import { MAX_CONFIG_MS, NATIVE_RUNTIME_ID, RESULTS_FORMAT, RESULTS_VERSION, type ContestantInfo, type RuntimeInfo, type Environment, type Results, type RunResult } from '../bench/results.ts';
 
 export const FILE_STAGE_IDS = ['10-simd-one-block', '11-every-core'] as const;
 /** The stage the file page hashes with where there is no WebAssembly SIMD. */
@@ -33,7 +33,7 @@ export interface FileSample {
 /** What one browser measured. */
 export interface FileBrowserRun {
   env: Environment;
-  engine: EngineInfo;
+  runtime: RuntimeInfo;
   /** Content versions of the stages it ran, by id. */
   versions: Record<string, string>;
   /** Workers of the read-only passes: those of stage 11 (one per core the browser reports), or of stage 8 without SIMD. */
@@ -132,18 +132,18 @@ function nativeContestants(run: FileRun): ContestantInfo[] {
 }
 
 /** A contestant's run from its samples: failed, with no samples, if it ever gave a wrong digest. */
-function runOf(id: string, engine: string, samples: readonly FileSample[], run: FileRun): RunResult {
+function runOf(id: string, runtime: string, samples: readonly FileSample[], run: FileRun): RunResult {
   const mine = samples.filter((s) => s.contestant === id);
   // Reading only gives no digest to check.
   const wrong = id === READ_ONLY_ID || id.startsWith(`${READ_ONLY_ID}.`) ? undefined : mine.find((s) => s.hex !== run.expectedHex);
   if (wrong) {
-    return { contestant: id, engine, size: run.size, status: 'failed', reason: `wrong digest for the file: got ${wrong.hex.slice(0, 16)}…, expected ${run.expectedHex.slice(0, 16)}…`, iterations: 1, nsPerOp: [] };
+    return { contestant: id, runtime, size: run.size, status: 'failed', reason: `wrong digest for the file: got ${wrong.hex.slice(0, 16)}…, expected ${run.expectedHex.slice(0, 16)}…`, iterations: 1, nsPerOp: [] };
   }
-  if (mine.length === 0) return { contestant: id, engine, size: run.size, status: 'cancelled', reason: 'the run stopped before its first timed pass', iterations: 1, nsPerOp: [] };
-  return { contestant: id, engine, size: run.size, status: 'ok', iterations: 1, nsPerOp: mine.map((s) => s.ms * 1e6) };
+  if (mine.length === 0) return { contestant: id, runtime, size: run.size, status: 'cancelled', reason: 'the run stopped before its first timed pass', iterations: 1, nsPerOp: [] };
+  return { contestant: id, runtime, size: run.size, status: 'ok', iterations: 1, nsPerOp: mine.map((s) => s.ms * 1e6) };
 }
 
-/** The results document of a --file run: each browser's runs under its engine, b3sum's under native. */
+/** The results document of a --file run: each browser's runs under its runtime, b3sum's under native. */
 export function fileResults(run: FileRun): Results {
   if (run.browsers.length === 0) throw new RangeError('a --file run measures in one browser at least');
   const contestants = new Map<string, ContestantInfo>();
@@ -155,19 +155,19 @@ export function fileResults(run: FileRun): Results {
       const failure = browser.failures?.[contestant.id];
       runs.push(
         failure === undefined
-          ? runOf(contestant.id, browser.engine.id, browser.samples, run)
-          : { contestant: contestant.id, engine: browser.engine.id, size: run.size, status: 'failed', reason: failure, iterations: 1, nsPerOp: [] },
+          ? runOf(contestant.id, browser.runtime.id, browser.samples, run)
+          : { contestant: contestant.id, runtime: browser.runtime.id, size: run.size, status: 'failed', reason: failure, iterations: 1, nsPerOp: [] },
       );
     }
   }
   for (const contestant of nativeContestants(run)) {
     contestants.set(contestant.id, contestant);
-    runs.push(runOf(contestant.id, NATIVE_ENGINE_ID, run.nativeSamples, run));
+    runs.push(runOf(contestant.id, NATIVE_RUNTIME_ID, run.nativeSamples, run));
   }
-  const engines: EngineInfo[] = run.browsers.map((b) => b.engine);
+  const runtimes: RuntimeInfo[] = run.browsers.map((b) => b.runtime);
   if (run.b3sum) {
-    engines.push({
-      id: NATIVE_ENGINE_ID,
+    runtimes.push({
+      id: NATIVE_RUNTIME_ID,
       name: 'Rust',
       version: run.b3sum.rustc.replace(/^rustc\s+/, '').split(' ')[0] || 'unknown',
       jsEngine: 'native code',
@@ -182,7 +182,7 @@ export function fileResults(run: FileRun): Results {
     format: RESULTS_FORMAT,
     version: RESULTS_VERSION,
     env: run.browsers[0].env,
-    engines,
+    runtimes,
     // One sample is one pass over the whole file, however long it takes; nothing is
     // time-boxed (the hour is the most a document can say).
     config: { sizes: [run.size], rounds: run.rounds, sampleTargetMs: 1, timeBoxMs: MAX_CONFIG_MS },
@@ -199,7 +199,7 @@ function median(values: readonly number[]): number {
 
 /**
  * The medians in MB/s, each over reading only and over b3sum, stage 11 over stage 10: a
- * few lines under the table. For one engine's part of the document (splitByEngine).
+ * few lines under the table. For one runtime's part of the document (splitByRuntime).
  */
 export function formatFileSummary(results: Results): string {
   const size = results.config.sizes[0];

@@ -14,12 +14,12 @@ export interface SpeedPoint {
   ns: number;
 }
 
-/** The median time of one hash of `contestant` at each size it was measured, in `engine` (any engine when absent). */
-export function speedPoints(results: Results, contestant: string, engine?: string): SpeedPoint[] {
+/** The median time of one hash of `contestant` at each size it was measured, in `runtime` (any runtime when absent). */
+export function speedPoints(results: Results, contestant: string, runtime?: string): SpeedPoint[] {
   const points: SpeedPoint[] = [];
   for (const run of results.runs) {
     if (run.contestant !== contestant || run.nsPerOp.length === 0) continue;
-    if (engine !== undefined && run.engine !== undefined && run.engine !== engine) continue;
+    if (runtime !== undefined && run.runtime !== undefined && run.runtime !== runtime) continue;
     if (points.some((p) => p.size === run.size)) continue;
     const sorted = [...run.nsPerOp].sort((a, b) => a - b);
     points.push({ size: run.size, ns: sorted[Math.floor(sorted.length / 2)] });

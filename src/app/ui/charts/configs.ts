@@ -391,14 +391,14 @@ export function compareChart(bars: CompareBar[], labels: [string, string], theme
 export function ladderChart(ladder: EngineLadder, metric: 'ratio' | 'mbps', theme: ChartTheme): ChartConfiguration<'bar'> {
   const value = (cell: EngineLadder['rows'][number]['cells'][number]) => (cell?.estimate ? (metric === 'ratio' ? cell.ratio : cell.estimate.center) : null);
   const values: number[] = metric === 'ratio' ? [1] : [];
-  const datasets = ladder.engines.map((engine, e) => {
+  const datasets = ladder.runtimes.map((runtime, e) => {
     const data = ladder.rows.map((row) => value(row.cells[e]));
     for (const v of data) if (v !== null) values.push(v);
-    const color = engineColor(engine.jsEngine, theme);
-    return { label: `${engine.name} (${engine.jsEngine})`, data, backgroundColor: color, borderColor: color, borderWidth: 0 };
+    const color = engineColor(runtime.jsEngine, theme);
+    return { label: `${runtime.name} (${runtime.jsEngine})`, data, backgroundColor: color, borderColor: color, borderWidth: 0 };
   });
   // Whiskers only for MB/s: a ratio's interval needs both medians' intervals, which the table gives.
-  const intervals = metric === 'mbps' ? ladder.engines.map((_, e) => ladder.rows.map((row) => interval(row.cells[e]?.estimate ?? undefined))) : [];
+  const intervals = metric === 'mbps' ? ladder.runtimes.map((_, e) => ladder.rows.map((row) => interval(row.cells[e]?.estimate ?? undefined))) : [];
   for (const list of intervals) for (const range of list) if (range) values.push(...range);
   const axis = metric === 'ratio' ? valueAxis(theme, values, '× blake3-wasm in the same engine', 'x') : valueAxis(theme, values, 'MB/s');
   return {

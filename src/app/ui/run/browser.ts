@@ -5,7 +5,7 @@
 
 import type { BenchCore } from '../../../core/bench/core-protocol.ts';
 import { detectCapabilities } from '../../../core/bench/capabilities.ts';
-import type { EngineIdentity } from '../../../core/bench/engines.ts';
+import type { RuntimeIdentity } from '../../../core/bench/runtimes.ts';
 import { runBenchmark, type HostInfo, type Progress, type RunOptions } from '../../../core/bench/runner.ts';
 import type { WorkerHandle } from '../../../core/bench/worker-handle.ts';
 import type { BenchPlan } from '../../../core/bench/plan.ts';
@@ -101,16 +101,16 @@ export async function browserHost(label?: string): Promise<HostInfo> {
 export function startBenchmark(
   plan: BenchPlan,
   callbacks: BenchCallbacks = {},
-  tuning: Pick<RunOptions, 'timeouts' | 'warmupMs'> & { label?: string; engine?: EngineIdentity } = {},
+  tuning: Pick<RunOptions, 'timeouts' | 'warmupMs'> & { label?: string; runtime?: RuntimeIdentity } = {},
 ): RunningBenchmark {
   const controller = new AbortController();
-  const { engine } = tuning;
+  const { runtime } = tuning;
   const done = browserHost(tuning.label).then((host) =>
     runBenchmark({
       plan,
       // A driver knows the exact version; the user agent of some browsers has only the major one.
-      host: engine ? { ...host, runtimeVersion: `${engine.name} ${engine.version}` } : host,
-      engine,
+      host: runtime ? { ...host, runtimeVersion: `${runtime.name} ${runtime.version}` } : host,
+      runtime,
       capabilities: detectCapabilities(),
       spawn: spawnBrowserWorker,
       signal: controller.signal,

@@ -4,14 +4,14 @@
 // run: every stage against the stage before it and against the WebAssembly baseline.
 // Text layout lives in text/report-text.ts.
 
-import { enginesOf } from '../../bench/engines.ts';
+import { runtimesOf } from '../../bench/runtimes.ts';
 import type { ContestantInfo, ContestantKind, Results } from '../../bench/results.ts';
 import { geomean, holm } from '../../stats/aggregate.ts';
 import { compareSamples, percentChange, type Comparison } from '../../stats/ab-test.ts';
 import { summarize, type Summary } from '../../stats/median.ts';
 import { tidy } from '../../stats/units.ts';
 import { mbPerSec } from '../../stats/units.ts';
-import { benchmarkName, goConfig, nameEngine, looksLikeBenchfmt, nameKeys, parseBenchfmt, parseSizeLabel, rowName, type BenchfmtFile } from '../io/benchfmt.ts';
+import { benchmarkName, goConfig, nameRuntime, looksLikeBenchfmt, nameKeys, parseBenchfmt, parseSizeLabel, rowName, type BenchfmtFile } from '../io/benchfmt.ts';
 import { parseResultsJson } from '../io/validate.ts';
 import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';
 
@@ -105,14 +105,14 @@ export function samplesFromResults(results: Results, label: string): SampleSet {
   for (const unit of ['sec/op', 'B/s']) {
     for (const run of results.runs) {
       if (run.status === 'failed' || run.status === 'unavailable') continue;
-      const row = { name: benchmarkName(run.contestant, run.size, nameEngine(results, run)), unit, contestant: run.contestant, size: run.size };
+      const row = { name: benchmarkName(run.contestant, run.size, nameRuntime(results, run)), unit, contestant: run.contestant, size: run.size };
       for (const ns of run.nsPerOp) {
         const value = unit === 'sec/op' ? tidy(ns, 'ns/op').value : tidy(mbPerSec(run.size, ns), 'MB/s').value;
         addRow(rows, index, row, value);
       }
     }
   }
-  return { label, config: Object.fromEntries(goConfig(results.env, enginesOf(results))), rows };
+  return { label, config: Object.fromEntries(goConfig(results.env, runtimesOf(results))), rows };
 }
 
 /** Samples of Go benchmark text, each value tidied as benchstat does (ns/op -> sec/op, MB/s -> B/s). */
@@ -333,8 +333,8 @@ interface StageSettings {
 }
 
 /**
- * One run seen as the lesson tells it (of one engine: split a document of several with
- * splitByEngine first): each stage against the stage before it (the
+ * One run seen as the lesson tells it (of one runtime: split a document of several with
+ * splitByRuntime first): each stage against the stage before it (the
  * family for Holm is every such step at every size) and against the baseline (a second
  * family). Stages are taken in id order ("00-..." to "09-..."); the previous stage is the
  * nearest earlier one that has samples at that size. Baselines and peers get rows with

@@ -1,14 +1,14 @@
 // The same ladder in several engines: for one input size, every contestant's throughput
-// in each engine, and its multiple of blake3-wasm measured in that same engine. Each
-// engine's numbers come from its own single-engine document (splitByEngine) through the
-// same model as the rest of the results pages, so a figure here is the figure the
-// engine's own tables show.
-import { measuringEngines, splitByEngine } from '../../bench/engines.ts';
-import type { ContestantInfo, EngineInfo, Results } from '../../bench/results.ts';
+// in each runtime (a browser and its JavaScript engine), and its multiple of blake3-wasm
+// measured in that same runtime. Each runtime's numbers come from its own single-runtime
+// document (splitByRuntime) through the same model as the rest of the results pages, so a
+// figure here is the figure the runtime's own tables show.
+import { measuringRuntimes, splitByRuntime } from '../../bench/runtimes.ts';
+import type { ContestantInfo, RuntimeInfo, Results } from '../../bench/results.ts';
 import { BASELINE_ID, buildModel, cellKey, type Estimate, type ResultsModel } from './model.ts';
 
 export interface EngineModel {
-  engine: EngineInfo;
+  runtime: RuntimeInfo;
   model: ResultsModel;
 }
 
@@ -22,20 +22,20 @@ export interface LadderRow {
   contestant: string;
   title: string;
   kind: ContestantInfo['kind'];
-  /** One per engine, in the order of EngineLadder.engines; null where it was not part of that engine's run. */
+  /** One per runtime, in the order of EngineLadder.runtimes; null where it was not part of that runtime's run. */
   cells: (LadderCell | null)[];
 }
 
 export interface EngineLadder {
-  engines: EngineInfo[];
+  runtimes: RuntimeInfo[];
   size: number;
   rows: LadderRow[];
 }
 
-/** One model per engine, in the document's order. */
+/** One model per runtime, in the document's order. */
 export function engineModels(results: Results): EngineModel[] {
-  const engines = measuringEngines(results);
-  return splitByEngine(results).map((part, i) => ({ engine: engines[i], model: buildModel(part) }));
+  const runtimes = measuringRuntimes(results);
+  return splitByRuntime(results).map((part, i) => ({ runtime: runtimes[i], model: buildModel(part) }));
 }
 
 /** Sizes any engine measured, ascending. */
@@ -61,5 +61,5 @@ export function engineLadder(models: EngineModel[], size: number): EngineLadder 
     });
     if (cells.some((cell) => cell?.estimate)) rows.push({ contestant: contestant.id, title: contestant.title, kind: contestant.kind, cells });
   }
-  return { engines: models.map((m) => m.engine), size, rows };
+  return { runtimes: models.map((m) => m.runtime), size, rows };
 }

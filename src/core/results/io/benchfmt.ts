@@ -9,16 +9,17 @@
 // benchstat splits tables on any difference there, so the date, label and timer go into
 // "#" comment lines, which benchstat ignores and parseBenchfmt reads back.
 //
-// A document measured in several engines names the engine first,
-//   BenchmarkBLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-2  ...
-// so `benchstat -col /engine file.txt` puts the engines side by side.
+// A document measured in several runtimes names the runtime first,
+//   BenchmarkBLAKE3/runtime=firefox/stage=04-state-locals/size=1KiB-2  ...
+// so `benchstat -col /runtime file.txt` puts the browsers side by side. Text written
+// before version 3 said "engine=" and "# blake3-lab engine:"; it still reads back.
 
-import { enginesOf } from '../../bench/engines.ts';
+import { runtimesOf } from '../../bench/runtimes.ts';
 import {
   RESULTS_FORMAT,
   RESULTS_VERSION,
   type ContestantInfo,
-  type EngineInfo,
+  type RuntimeInfo,
   type Environment,
   type Results,
   type RunConfig,
@@ -47,15 +48,15 @@ export function parseSizeLabel(label: string): number | null {
 
 /**
  * The row name shared by the Go text and compare: "BLAKE3/stage=04-state-locals/size=1KiB",
- * with "engine=firefox/" after "BLAKE3/" when a document holds several engines.
+ * with "runtime=firefox/" after "BLAKE3/" when a document holds several runtimes.
  */
-export function benchmarkName(contestant: string, size: number, engine?: string): string {
-  return `${GO_BENCH_NAME}/${engine === undefined ? '' : `engine=${engine}/`}stage=${contestant}/size=${sizeLabel(size)}`;
+export function benchmarkName(contestant: string, size: number, runtime?: string): string {
+  return `${GO_BENCH_NAME}/${runtime === undefined ? '' : `runtime=${runtime}/`}stage=${contestant}/size=${sizeLabel(size)}`;
 }
 
-/** The engine a run's row is named with: only documents of several engines name it. */
-export function nameEngine(results: Results, run: RunResult): string | undefined {
-  return enginesOf(results).length > 1 ? run.engine : undefined;
+/** The runtime a run's row is named with: only documents of several runtimes name it. */
+export function nameRuntime(results: Results, run: RunResult): string | undefined {
+  return runtimesOf(results).length > 1 ? run.runtime : undefined;
 }
 
 // Go's GOOS and GOARCH spellings, matched in order against our free-text os ("Linux
@@ -81,9 +82,9 @@ function goPlatform(os: string): { goos: string; goarch: string } {
 }
 
 /** The configuration lines of a run: only what stays the same between runs on one machine. */
-export function goConfig(env: Environment, engines: readonly EngineInfo[] = []): [string, string][] {
+export function goConfig(env: Environment, runtimes: readonly RuntimeInfo[] = []): [string, string][] {
   const { goos, goarch } = goPlatform(env.os);
-  const runtime = engines.length > 1 ? engines.map((e) => `${e.name} ${e.version}`).join(', ') : env.runtimeVersion;
+  const runtime = runtimes.length > 1 ? runtimes.map((r) => `${r.name} ${r.version}`).join(', ') : env.runtimeVersion;
   return [
     ['goos', goos],
     ['goarch', goarch],
@@ -103,9 +104,9 @@ export function toBenchfmt(results: Results): string {
     `${COMMENT_PREFIX}results, format ${RESULTS_VERSION}. Lines starting with # are comments to benchstat.`,
     `${COMMENT_PREFIX}env: ${JSON.stringify(env)}`,
     `${COMMENT_PREFIX}config: ${JSON.stringify(results.config)}`,
-    ...(results.engines ?? []).map((e) => `${COMMENT_PREFIX}engine: ${JSON.stringify(e)}`),
+    ...(results.runtimes ?? []).map((r) => `${COMMENT_PREFIX}runtime: ${JSON.stringify(r)}`),
     ...results.contestants.map((c) => `${COMMENT_PREFIX}contestant: ${JSON.stringify(c)}`),
-    ...goConfig(env, enginesOf(results)).map(([key, value]) => `${key}: ${value}`),
+    ...goConfig(env, runtimesOf(results)).map(([key, value]) => `${key}: ${value}`),
   ];
   // Go ends names with -GOMAXPROCS (the CPUs the process may use) when it is above 1.
   const procs = env.cores > 1 ? `-${env.cores}` : '';
@@ -114,7 +115,7 @@ export function toBenchfmt(results: Results): string {
   for (const { nsPerOp, ...run } of results.runs) lines.push(`${COMMENT_PREFIX}run: ${JSON.stringify(run)}`);
   for (const run of results.runs) {
     if (run.status === 'failed' || run.status === 'unavailable') continue;
-    const name = `Benchmark${benchmarkName(run.contestant, run.size, nameEngine(results, run))}${procs}`;
+    const name = `Benchmark${benchmarkName(run.contestant, run.size, nameRuntime(results, run))}${procs}`;
     for (const ns of run.nsPerOp) {
       lines.push(`${name}\t${run.iterations}\t${num(ns)} ns/op\t${num(mbPerSec(run.size, ns))} MB/s`);
     }
@@ -223,16 +224,17 @@ function stripProcs(name: string): string {
   return name.replace(/-\d+$/, '');
 }
 
-const OUR_NAME = /^BLAKE3\/(engine=[^/]+\/)?stage=[^/]+\/size=\d+(B|KiB|MiB)(-\d+)?$/;
+const OUR_NAME = /^BLAKE3\/((runtime|engine)=[^/]+\/)?stage=[^/]+\/size=\d+(B|KiB|MiB)(-\d+)?$/;
 
 /**
  * The name compare pairs rows by. benchstat pairs full names, "-GOMAXPROCS" included;
  * for our own benchmarks the suffix is only the machine's core count, so it is dropped
- * and runs from a 2-core and an 8-core laptop still line up. Other names stay whole
+ * and runs from a 2-core and an 8-core laptop still line up; the "engine=" of text
+ * written before version 3 reads as the "runtime=" it now is. Other names stay whole
  * ("case=n30-vs-40" cannot be told apart from a suffix).
  */
 export function rowName(name: string): string {
-  return OUR_NAME.test(name) ? stripProcs(name) : name;
+  return OUR_NAME.test(name) ? stripProcs(name).replace(/^BLAKE3\/engine=/, 'BLAKE3/runtime=') : name;
 }
 
 function parseNote<T>(note: { key: string; json: string; line: number }): T {
@@ -246,7 +248,10 @@ function parseNote<T>(note: { key: string; json: string; line: number }): T {
 /**
  * Rebuild the results document from text written by toBenchfmt (its "# blake3-lab"
  * comments carry what Go's format has no place for). Other Go output cannot become a
- * results document, but parseBenchfmt still reads it for comparison.
+ * results document, but parseBenchfmt still reads it for comparison. Text written before
+ * version 3 is rebuilt as the document it was written from, which the validator reads as
+ * version 3: "# blake3-lab engine:" notes and "engine=" names make a version 2 document,
+ * and text with neither a version 1 document.
  */
 export function goBenchToResults(file: BenchfmtFile): ResultsCheck {
   try {
@@ -258,36 +263,47 @@ export function goBenchToResults(file: BenchfmtFile): ResultsCheck {
     }
     const env = parseNote<Environment>(envNote);
     const config = parseNote<RunConfig>(configNote);
-    const engines = notes('engine').map((n) => parseNote<EngineInfo>(n));
+    const version2 = notes('runtime').length === 0 && notes('engine').length > 0;
+    const tag = version2 ? 'engine' : 'runtime';
+    const runtimes = notes(tag).map((n) => parseNote<RuntimeInfo>(n));
     const contestants = notes('contestant').map((n) => parseNote<ContestantInfo>(n));
-    // Rows of a one-engine document name no engine; their runs belong to that engine.
-    const soleEngine = engines.length === 1 ? engines[0].id : undefined;
-    const key = (engine: string | undefined, contestant: string, size: number) => `${engine ?? soleEngine}\u0000${contestant}\u0000${size}`;
-    const runs = new Map<string, RunResult>();
-    for (const note of notes('run')) {
-      const run = parseNote<Omit<RunResult, 'nsPerOp'>>(note);
-      runs.set(key(run.engine, run.contestant, run.size), { ...run, nsPerOp: [] });
-    }
-    for (const r of file.results) {
-      const keys = nameKeys(r.name);
-      const size = keys.size === undefined ? null : parseSizeLabel(keys.size);
-      const ns = r.values.find((v) => v.unit === 'ns/op');
-      if (keys.stage === undefined || size === null || !ns) {
-        return { ok: false, error: `line ${r.line}: "Benchmark${r.name}" is not a BLAKE3 Lab benchmark line (stage=, size= and ns/op expected)` };
-      }
-      const runKey = key(keys.engine, keys.stage, size);
-      let run = runs.get(runKey);
-      if (!run) {
-        const engine = keys.engine ?? soleEngine;
-        run = { contestant: keys.stage, ...(engine === undefined ? {} : { engine }), size, status: 'ok', iterations: r.iterations, nsPerOp: [] };
-        runs.set(runKey, run);
-      }
-      run.nsPerOp.push(ns.value);
-    }
-    // Text written before runs named their engine reads as the version 1 document it was.
-    const versioned = engines.length > 0 ? { version: RESULTS_VERSION, env, engines } : { version: 1, env };
-    return validateResults({ format: RESULTS_FORMAT, ...versioned, config, contestants, runs: [...runs.values()] });
+    const runs = runsOf(file, notes('run'), tag, runtimes.length === 1 ? runtimes[0].id : undefined);
+    if (typeof runs === 'string') return { ok: false, error: runs };
+    const versioned = runtimes.length === 0 ? { version: 1 } : { version: version2 ? 2 : RESULTS_VERSION, [version2 ? 'engines' : 'runtimes']: runtimes };
+    return validateResults({ format: RESULTS_FORMAT, ...versioned, env, config, contestants, runs });
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * The runs of the text: each run's note with the samples of its benchmark lines. `tag` is
+ * what the text's version calls a run's runtime; rows of a one-runtime document name none,
+ * and their runs belong to that runtime. A message when a line is not one of ours.
+ */
+function runsOf(file: BenchfmtFile, runNotes: BenchfmtFile['notes'], tag: 'runtime' | 'engine', soleRuntime: string | undefined): Record<string, unknown>[] | string {
+  const key = (runtime: unknown, contestant: unknown, size: unknown) => `${runtime ?? soleRuntime}\u0000${contestant}\u0000${size}`;
+  const runs = new Map<string, Record<string, unknown> & { nsPerOp: number[] }>();
+  for (const note of runNotes) {
+    const run = parseNote<Record<string, unknown>>(note);
+    runs.set(key(run[tag], run.contestant, run.size), { ...run, nsPerOp: [] });
+  }
+  for (const r of file.results) {
+    const keys = nameKeys(r.name);
+    const size = keys.size === undefined ? null : parseSizeLabel(keys.size);
+    const ns = r.values.find((v) => v.unit === 'ns/op');
+    if (keys.stage === undefined || size === null || !ns) {
+      return `line ${r.line}: "Benchmark${r.name}" is not a BLAKE3 Lab benchmark line (stage=, size= and ns/op expected)`;
+    }
+    const named = keys.runtime ?? keys.engine;
+    const runKey = key(named, keys.stage, size);
+    let run = runs.get(runKey);
+    if (!run) {
+      const runtime = named ?? soleRuntime;
+      run = { contestant: keys.stage, ...(runtime === undefined ? {} : { [tag]: runtime }), size, status: 'ok', iterations: r.iterations, nsPerOp: [] };
+      runs.set(runKey, run);
+    }
+    run.nsPerOp.push(ns.value);
+  }
+  return [...runs.values()];
 }

@@ -14,14 +14,14 @@ export const MAX_SHARE_PAYLOAD_CHARS = 1024 * 1024;
 /** Contestants in one document: a dozen stages, 5 baselines and a few faults fit many times over. */
 export const MAX_CONTESTANTS = 64;
 
-/** Engines in one document: the command line measures up to three browsers in one go. */
-export const MAX_ENGINES = 16;
+/** Runtimes in one document: the command line measures up to three browsers in one go. */
+export const MAX_RUNTIMES = 16;
 
 /** Input sizes in config.sizes: the bench offers about 8. */
 export const MAX_SIZES = 32;
 
 /**
- * Runs (one per contestant, size and engine). A full run is about 17 contestants x 10
+ * Runs (one per contestant, size and runtime). A full run is about 17 contestants x 10
  * sizes, 170 runs, and 510 in three browsers at once; 1024 leaves twice that.
  */
 export const MAX_RUNS = 1024;
@@ -96,19 +96,19 @@ export const MAX_THREADS = 1024;
 //   plus its comma and, in an exported file, a line break and 8 spaces of indentation;
 // - a run is at most its reason (3 bytes of UTF-8 per UTF-16 character at worst; a tab or
 //   a line break is written as 2) plus 400 bytes of field names, id, status and numbers;
-// - the environment, the config, each engine and each contestant are their text fields
+// - the environment, the config, each runtime and each contestant are their text fields
 //   at 3 bytes a character, plus 400 bytes of field names and numbers each.
 const SAMPLE_JSON_BYTES = 24 + 1 + 9;
 const FIELDS_JSON_BYTES = 400;
 const UTF8_BYTES_PER_CHAR = 3;
 const ENV_TEXT_CHARS = MAX_TEXT.runtimeVersion + MAX_TEXT.userAgent + MAX_TEXT.os + MAX_TEXT.date + MAX_TEXT.label;
 const CONTESTANT_TEXT_CHARS = MAX_TEXT.id + MAX_TEXT.title + MAX_TEXT.version + MAX_TEXT.note;
-const ENGINE_TEXT_CHARS = MAX_TEXT.id + 2 * MAX_TEXT.engineName + MAX_TEXT.runtimeVersion + MAX_TEXT.userAgent;
+const RUNTIME_TEXT_CHARS = MAX_TEXT.id + 2 * MAX_TEXT.engineName + MAX_TEXT.runtimeVersion + MAX_TEXT.userAgent;
 const LARGEST_DOCUMENT_BYTES =
   MAX_TOTAL_SAMPLES * SAMPLE_JSON_BYTES +
   MAX_RUNS * (UTF8_BYTES_PER_CHAR * MAX_TEXT.reason + FIELDS_JSON_BYTES) +
   MAX_CONTESTANTS * (UTF8_BYTES_PER_CHAR * CONTESTANT_TEXT_CHARS + FIELDS_JSON_BYTES) +
-  MAX_ENGINES * (UTF8_BYTES_PER_CHAR * ENGINE_TEXT_CHARS + FIELDS_JSON_BYTES) +
+  MAX_RUNTIMES * (UTF8_BYTES_PER_CHAR * RUNTIME_TEXT_CHARS + FIELDS_JSON_BYTES) +
   (UTF8_BYTES_PER_CHAR * ENV_TEXT_CHARS + FIELDS_JSON_BYTES) +
   (MAX_SIZES * SAMPLE_JSON_BYTES + FIELDS_JSON_BYTES);
 

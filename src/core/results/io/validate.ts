@@ -9,9 +9,12 @@
 // so anything else means a hand-edited or foreign file, and silently reading part of it
 // would show numbers the user did not mean to share.
 //
-// Version 1 documents (before runs named their engine) are still read, as version 2
-// documents whose one engine is the one their env describes.
-import { engineFromEnv } from '../../bench/engines.ts';
+// Older documents are read here and nowhere else, each as the version 3 document it
+// means: version 2 called the runtimes `engines` and each run's `engine`, so its fields
+// are checked under those names (a refusal names the field as the file has it) and come
+// back as `runtimes` and `runtime`; a version 1 document (before runs named where they
+// ran) comes back with one runtime, the one its env describes.
+import { runtimeFromEnv } from '../../bench/runtimes.ts';
 import {
   RESULT_KINDS,
   RESULTS_FIELDS,
@@ -20,7 +23,7 @@ import {
   RUN_STATUSES,
   RUNTIMES,
   type ContestantInfo,
-  type EngineInfo,
+  type RuntimeInfo,
   type Environment,
   type Results,
   type RunConfig,
@@ -180,18 +183,34 @@ function readEnv(value: unknown): Environment {
   return result;
 }
 
-/** Engine ids join runs to engines and name engines in links: the same safe alphabet as contestant ids. */
-function readEngines(value: unknown): EngineInfo[] {
-  const raw = list(value, 'engines', limits.MAX_ENGINES, 'engines');
-  if (raw.length === 0) fail('engines is empty: results need at least one engine');
+/** What a version calls the runtimes and a run's runtime: version 2 called them engines. */
+interface RuntimeNames {
+  list: 'runtimes' | 'engines';
+  run: 'runtime' | 'engine';
+  /** The word in messages: "runtime" or "engine". */
+  word: string;
+}
+
+const RUNTIME_NAMES: RuntimeNames = { list: 'runtimes', run: 'runtime', word: 'runtime' };
+const VERSION_2_NAMES: RuntimeNames = { list: 'engines', run: 'engine', word: 'engine' };
+
+/** A version's field names in place of the current ones, in the same order. */
+function renamed(fields: readonly string[], names: RuntimeNames): string[] {
+  return fields.map((name) => (name === 'runtimes' ? names.list : name === 'runtime' ? names.run : name));
+}
+
+/** Runtime ids join runs to runtimes and name runtimes in links: the same safe alphabet as contestant ids. */
+function readRuntimes(value: unknown, names: RuntimeNames): RuntimeInfo[] {
+  const raw = list(value, names.list, limits.MAX_RUNTIMES, names.list);
+  if (raw.length === 0) fail(`${names.list} is empty: results need at least one ${names.word}`);
   const seen = new Map<string, number>();
   return raw.map((item, i) => {
-    const path = `engines[${i}]`;
-    const fields = object(item, path, RESULTS_FIELDS.engine);
+    const path = `${names.list}[${i}]`;
+    const fields = object(item, path, RESULTS_FIELDS.runtime);
     const id = text(fields.id, `${path}.id`, limits.MAX_TEXT.id);
     if (!ID_PATTERN.test(id)) fail(`${path}.id is ${quote(id)}: ids use lower-case letters, digits, ".", "_" and "-" only`);
     const earlier = seen.get(id);
-    if (earlier !== undefined) fail(`${path}.id "${id}" is declared twice (also engines[${earlier}])`);
+    if (earlier !== undefined) fail(`${path}.id "${id}" is declared twice (also ${names.list}[${earlier}])`);
     seen.set(id, i);
     return {
       id,
@@ -254,24 +273,24 @@ function readContestants(value: unknown): ContestantInfo[] {
   });
 }
 
-/** `engines` is null for a version 1 document: its runs name no engine. */
-function readRuns(value: unknown, contestants: ContestantInfo[], config: RunConfig, engines: EngineInfo[] | null): RunResult[] {
+/** `runtimes` is null for a version 1 document: its runs name no runtime. */
+function readRuns(value: unknown, contestants: ContestantInfo[], config: RunConfig, runtimes: RuntimeInfo[] | null, names: RuntimeNames): RunResult[] {
   const raw = list(value, 'runs', limits.MAX_RUNS, 'runs');
   if (raw.length === 0) fail('runs is empty: there are no measurements in these results');
   const ids = new Set(contestants.map((c) => c.id));
-  const engineIds = new Set(engines?.map((e) => e.id));
-  // A version 1 run names no engine.
-  const runFields = engines ? RESULTS_FIELDS.run : RESULTS_FIELDS.run.filter((name) => name !== 'engine');
+  const runtimeIds = new Set(runtimes?.map((r) => r.id));
+  // A version 1 run names no runtime.
+  const runFields = runtimes ? renamed(RESULTS_FIELDS.run, names) : RESULTS_FIELDS.run.filter((name) => name !== 'runtime');
   let totalSamples = 0;
   return raw.map((item, i) => {
     const path = `runs[${i}]`;
     const fields = object(item, path, runFields, ['reason']);
     const contestant = text(fields.contestant, `${path}.contestant`, limits.MAX_TEXT.id);
     if (!ids.has(contestant)) fail(`${path}.contestant "${contestant}" is not one of the contestants listed in the results`);
-    let engine: string | undefined;
-    if (engines) {
-      engine = text(fields.engine, `${path}.engine`, limits.MAX_TEXT.id);
-      if (!engineIds.has(engine)) fail(`${path}.engine "${engine}" is not one of the engines listed in the results`);
+    let runtime: string | undefined;
+    if (runtimes) {
+      runtime = text(fields[names.run], `${path}.${names.run}`, limits.MAX_TEXT.id);
+      if (!runtimeIds.has(runtime)) fail(`${path}.${names.run} "${runtime}" is not one of the ${names.list} listed in the results`);
     }
     const size = integer(fields.size, `${path}.size`, 1, limits.MAX_INPUT_BYTES, 'an input size in bytes');
     if (!config.sizes.includes(size)) fail(`${path}.size ${size} is not one of config.sizes`);
@@ -293,14 +312,14 @@ function readRuns(value: unknown, contestants: ContestantInfo[], config: RunConf
     if (nsPerOp.length > 0 && iterations === 0) {
       fail(`${path}.iterations is 0 but the run has samples: each sample times at least one hash`);
     }
-    const run: RunResult = engine === undefined ? { contestant, size, status, iterations, nsPerOp } : { contestant, engine, size, status, iterations, nsPerOp };
+    const run: RunResult = runtime === undefined ? { contestant, size, status, iterations, nsPerOp } : { contestant, runtime, size, status, iterations, nsPerOp };
     if (fields.reason !== undefined) run.reason = text(fields.reason, `${path}.reason`, limits.MAX_TEXT.reason, true);
     return run;
   });
 }
 
 /** The format and version checks come first, so a newer file gets the "newer" message. */
-function checkFormatAndVersion(root: Fields): 1 | typeof RESULTS_VERSION {
+function checkFormatAndVersion(root: Fields): 1 | 2 | typeof RESULTS_VERSION {
   if (!Object.hasOwn(root, 'format')) fail(`This is not a BLAKE3 Lab results file: it has no "format" field`);
   if (root.format !== RESULTS_FORMAT) {
     fail(`This is not a BLAKE3 Lab results file: its format is ${describe(root.format)}, expected "${RESULTS_FORMAT}"`);
@@ -310,7 +329,7 @@ function checkFormatAndVersion(root: Fields): 1 | typeof RESULTS_VERSION {
   if (typeof version === 'number' && Number.isInteger(version) && version > RESULTS_VERSION) {
     fail(`These results were made by a newer BLAKE3 Lab (version ${version}); this one reads versions 1 to ${RESULTS_VERSION}`);
   }
-  if (version !== RESULTS_VERSION && version !== 1) {
+  if (version !== RESULTS_VERSION && version !== 1 && version !== 2) {
     fail(`version is ${describe(version)}, which is not a results version; this BLAKE3 Lab reads versions 1 to ${RESULTS_VERSION}`);
   }
   return version;
@@ -327,23 +346,24 @@ export function validateResults(data: unknown): ResultsCheck {
     if (forbidden) fail(`The results have a key named "${forbidden}", which is refused as a prototype-pollution attempt`);
     const version = checkFormatAndVersion(data as Fields);
     documentVersion = version;
-    const rootFields = version === 1 ? RESULTS_FIELDS.document.filter((name) => name !== 'engines') : RESULTS_FIELDS.document;
+    const names = version === 2 ? VERSION_2_NAMES : RUNTIME_NAMES;
+    const rootFields = version === 1 ? RESULTS_FIELDS.document.filter((name) => name !== 'runtimes') : renamed(RESULTS_FIELDS.document, names);
     const root = object(data, '', rootFields);
     const env = readEnv(root.env);
-    const engines = version === 1 ? null : readEngines(root.engines);
+    const runtimes = version === 1 ? null : readRuntimes(root[names.list], names);
     const config = readConfig(root.config);
     const contestants = readContestants(root.contestants);
-    const runs = readRuns(root.runs, contestants, config, engines);
-    if (engines) {
-      const measured = new Set(runs.map((run) => run.engine));
-      const idle = engines.find((engine) => !measured.has(engine.id));
-      if (idle) fail(`engines lists "${idle.id}", but no run was measured in it`);
-      return { ok: true, results: { format: RESULTS_FORMAT, version: RESULTS_VERSION, env, engines, config, contestants, runs } };
+    const runs = readRuns(root.runs, contestants, config, runtimes, names);
+    if (runtimes) {
+      const measured = new Set(runs.map((run) => run.runtime));
+      const idle = runtimes.find((runtime) => !measured.has(runtime.id));
+      if (idle) fail(`${names.list} lists "${idle.id}", but no run was measured in it`);
+      return { ok: true, results: { format: RESULTS_FORMAT, version: RESULTS_VERSION, env, runtimes, config, contestants, runs } };
     }
-    // Version 1: one engine, the one env describes.
-    const engine = engineFromEnv(env);
-    const tagged = runs.map(({ contestant, ...run }) => ({ contestant, engine: engine.id, ...run }));
-    return { ok: true, results: { format: RESULTS_FORMAT, version: RESULTS_VERSION, env, engines: [engine], config, contestants, runs: tagged } };
+    // Version 1: one runtime, the one env describes.
+    const runtime = runtimeFromEnv(env);
+    const tagged = runs.map(({ contestant, ...run }) => ({ contestant, runtime: runtime.id, ...run }));
+    return { ok: true, results: { format: RESULTS_FORMAT, version: RESULTS_VERSION, env, runtimes: [runtime], config, contestants, runs: tagged } };
   } catch (error) {
     if (error instanceof Invalid) return { ok: false, error: error.message };
     throw error;

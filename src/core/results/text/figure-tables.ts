@@ -240,9 +240,9 @@ export function ladderTable(ladder: EngineLadder): TableData {
     caption: `Each engine at ${formatSize(ladder.size)}: MB/s (median ± 95% CI) and × blake3-wasm measured in the same engine`,
     columns: [
       { label: 'contestant', numeric: false },
-      ...ladder.engines.flatMap((engine) => [
-        { label: `${engine.name} MB/s`, numeric: true, title: `${engine.name} ${engine.version} (${engine.jsEngine}): median ± 95% CI` },
-        { label: `× wasm`, numeric: true, title: `over blake3-wasm in ${engine.name}` },
+      ...ladder.runtimes.flatMap((runtime) => [
+        { label: `${runtime.name} MB/s`, numeric: true, title: `${runtime.name} ${runtime.version} (${runtime.jsEngine}): median ± 95% CI` },
+        { label: `× wasm`, numeric: true, title: `over blake3-wasm in ${runtime.name}` },
       ]),
     ],
     rows: ladder.rows.map((row) => [

@@ -1,6 +1,6 @@
 // Number and label formatting shared by the results tables, charts and the stage page.
 // Pure functions: the same figure reads the same everywhere.
-import type { EngineInfo, Environment } from '../../bench/results.ts';
+import type { RuntimeInfo, Environment } from '../../bench/results.ts';
 
 /** Three significant digits, without exponent notation for the values a benchmark produces. */
 export function formatSig(value: number): string {
@@ -47,9 +47,9 @@ export function describeEnvironment(env: Environment): string {
 }
 
 /** The user's label, or the browser(s) and OS when there is none: names one side of a comparison. */
-export function shortName(env: Environment, engines: readonly EngineInfo[] = []): string {
+export function shortName(env: Environment, runtimes: readonly RuntimeInfo[] = []): string {
   const label = env.label?.trim();
   if (label) return label;
-  const runtime = engines.length > 1 ? engines.map((e) => e.name).join(' + ') : env.runtimeVersion;
+  const runtime = runtimes.length > 1 ? runtimes.map((r) => r.name).join(' + ') : env.runtimeVersion;
   return `${runtime} on ${env.os}`;
 }

@@ -6,7 +6,7 @@ import { formatRatio, formatSig } from './format.ts';
 
 /** One size of the ladder: a header row, then one row per contestant. */
 export function formatLadderText(ladder: EngineLadder): string {
-  const header = ['', ...ladder.engines.flatMap((e) => [`${e.name} MB/s`, 'x wasm'])];
+  const header = ['', ...ladder.runtimes.flatMap((r) => [`${r.name} MB/s`, 'x wasm'])];
   const lines = [
     header,
     ...ladder.rows.map((row) => [

@@ -1,5 +1,5 @@
 // "How close to the limit": the ratios the last two stages are judged by, from one
-// engine's part of a run that has native rows (npm run bench -- --native). Stage 10
+// runtime's part of a run that has native rows (npm run bench -- --native). Stage 10
 // against native code at the same SIMD width, one thread; stage 11's gain over stage 10
 // beside what native code gains from the same machine's threads.
 
