@@ -16,6 +16,15 @@ function twoRuntimes(): Results {
   return mergeRuntimeResults([chromium, { ...chromium, env: firefoxEnv, runtimes: [runtimeFromEnv(firefoxEnv)] }]);
 }
 
+/** Text as version 2 wrote it: the same lines, the runtime called the engine. */
+function asVersion2Text(text: string): string {
+  return text
+    .replace('results, format 3.', 'results, format 2.')
+    .replace(/^# blake3-lab runtime: /gm, '# blake3-lab engine: ')
+    .replace(/^(# blake3-lab run: .*)"runtime":/gm, '$1"engine":')
+    .replace(/^BenchmarkBLAKE3\/runtime=/gm, 'BenchmarkBLAKE3/engine=');
+}
+
 function tinyResults(runtime: 'browser' | 'node' = 'browser'): Results {
   return {
     format: 'blake3-lab-results',
@@ -107,6 +116,18 @@ describe('toBenchfmt', () => {
     const back = goBenchToResults(parseBenchfmt(text));
     expect(back).toEqual(validateResults(twoRuntimes()));
     expect(back.ok && back.results.runs.map((r) => r.runtime)).toEqual(['chromium', 'chromium', 'firefox', 'firefox']);
+  });
+
+  test('text written before version 3 ("engine=" names, "# blake3-lab engine:" notes) reads back as the same document', () => {
+    const both = twoRuntimes();
+    const old = asVersion2Text(toBenchfmt(both));
+    expect(old).toContain('\nBenchmarkBLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-4\t2000\t51234.5 ns/op');
+    expect(old).toMatch(/^# blake3-lab engine: \{"id":"firefox",/m);
+    expect(old).toContain('# blake3-lab run: {"contestant":"04-state-locals","size":1024,"status":"ok","iterations":2000,"engine":"firefox"}');
+    expect(old).not.toMatch(/runtime[=:] |"runtime":"(chromium|firefox)"/);
+    expect(goBenchToResults(parseBenchfmt(old))).toEqual(validateResults(both));
+    // compare pairs an old row with the new row of the same runtime.
+    expect(rowName('BLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-4')).toBe('BLAKE3/runtime=firefox/stage=04-state-locals/size=1KiB');
   });
 
   test('size labels', () => {

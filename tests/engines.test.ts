@@ -62,12 +62,40 @@ describe('a version 1 document', () => {
   });
 });
 
+/** A version 3 document as version 2 wrote it: `engines`, and each run's `engine`. */
+function asVersion2(doc: ReturnType<typeof validResults>) {
+  const { runtimes, runs, ...rest } = doc;
+  return { ...rest, version: 2, engines: runtimes, runs: runs.map(({ contestant, runtime, ...run }) => ({ contestant, engine: runtime, ...run })) };
+}
+
+describe('a version 2 document', () => {
+  it('imports as version 3: its engines are the runtimes, each run names its runtime', () => {
+    const both = mergeRuntimeResults([validResults(), firefoxResults()]);
+    const old = asVersion2(both);
+    expect(Object.keys(old)).toContain('engines');
+    expect(validateResults(old)).toEqual({ ok: true, results: both });
+  });
+
+  it('is refused by the names it has: a version 2 field is checked as the file spells it', () => {
+    const old = asVersion2(validResults());
+    expect(validateResults({ ...old, runs: [{ ...old.runs[0], engine: 'webkit' }] })).toEqual({ ok: false, error: 'runs[0].engine "webkit" is not one of the engines listed in the results' });
+    expect(validateResults({ ...old, engines: [] })).toEqual({ ok: false, error: 'engines is empty: results need at least one engine' });
+    // The new names are not version 2's: a document that mixes them is refused whole.
+    expect(validateResults({ ...old, runtimes: old.engines })).toEqual({ ok: false, error: 'runtimes is not a field of version 2 results; files with extra fields are refused, not partly read' });
+    expect(validateResults({ ...validResults(), engines: old.engines })).toEqual({ ok: false, error: 'engines is not a field of version 3 results; files with extra fields are refused, not partly read' });
+  });
+});
+
 describe('the run the engines page quotes', () => {
   it('is a valid document with every stage measured in Chromium and Firefox on one machine', async () => {
     const { readFileSync } = await import('node:fs');
     const { STAGES } = await import('../steps/index.ts');
-    const check = validateResults(JSON.parse(readFileSync(new URL('../data/engines/chromium-firefox-2026-11-27.json', import.meta.url), 'utf8')));
+    const stored = JSON.parse(readFileSync(new URL('../data/engines/chromium-firefox-2026-11-27.json', import.meta.url), 'utf8'));
+    // Committed as version 2 wrote it, and read as version 3.
+    expect([stored.version, Object.hasOwn(stored, 'engines'), Object.hasOwn(stored.runs[0], 'engine')]).toEqual([2, true, true]);
+    const check = validateResults(stored);
     if (!check.ok) throw new Error(check.error);
+    expect(check.results.version).toBe(RESULTS_VERSION);
     const runtimes = runtimesOf(check.results);
     expect(runtimes.map((r) => [r.id, r.jsEngine])).toEqual([['chromium', 'V8'], ['firefox', 'SpiderMonkey']]);
     for (const runtime of runtimes) {

@@ -32,6 +32,15 @@ describe('share payloads', () => {
     expect(await decodeSharePayload(payload)).toEqual({ ok: true, results: doc });
   });
 
+  it('open links made before version 3 as the version 3 results they hold', async () => {
+    const { runtimes, runs, ...rest } = validResults();
+    const v2 = { ...rest, version: 2, engines: runtimes, runs: runs.map(({ contestant, runtime, ...run }) => ({ contestant, engine: runtime, ...run })) };
+    const v1 = { ...rest, version: 1, runs: runs.map(({ runtime, ...run }) => run) };
+    expect(JSON.stringify(v2)).toContain('"engines":[{"id":"chromium"');
+    expect(await decodeSharePayload(await payloadOf(JSON.stringify(v2)))).toEqual({ ok: true, results: validResults() });
+    expect(await decodeSharePayload(await payloadOf(JSON.stringify(v1)))).toEqual({ ok: true, results: validResults() });
+  });
+
   it('base64url round-trips every byte value and every length remainder', () => {
     for (const length of [0, 1, 2, 3, 4, 255, 256, 257]) {
       const bytes = Uint8Array.from({ length }, (_, i) => (i * 167 + 13) & 255);
