@@ -36,7 +36,7 @@ export function spawnNodeWorker(): WorkerHandle {
     });
   });
   return {
-    core: wrap<BenchCore>(nodeEndpoint(worker)) as unknown as BenchCore,
+    core: wrap<BenchCore>(nodeEndpoint(worker)),
     exited,
     terminate() {
       stopping = true;

@@ -102,7 +102,7 @@ export class Sandbox {
       (error) => this.exits.get(id)?.(new WorkerDied(error instanceof Error ? error.message : String(error))),
     );
     return {
-      core: wrap<BenchCore & PlaygroundCore>(channel.port1) as unknown as BenchCore & PlaygroundCore,
+      core: wrap<BenchCore & PlaygroundCore>(channel.port1),
       exited,
       terminate: () => {
         this.exits.delete(id);

@@ -33,7 +33,11 @@ export type PrepareOutcome =
 
 export type SampleOutcome = { status: 'ok'; elapsedNs: number; sink: number } | { status: 'failed'; reason: string };
 
-/** One worker's core; each serves one contestant. Through comlink every call returns a promise. */
+/**
+ * One worker's core; each serves one contestant. Every call takes and returns plain data
+ * and returns a promise, so comlink's Remote<BenchCore> (a worker's core, in a page or a
+ * Node thread) is a BenchCore as it is, and so is a core in the caller's own thread.
+ */
 export interface BenchCore {
   /** Measures the worker's clock and versions the sources of the contestants asked about. */
   probe(ids: string[]): Promise<Probe>;

@@ -31,9 +31,7 @@ export interface RunningBenchmark {
 
 function spawnBrowserWorker(): WorkerHandle {
   const { api, failed, stop } = startWorker<BenchCore>(new Worker(new URL('../../../../workers/bench.worker.ts', import.meta.url), { type: 'module' }), 'the bench worker');
-  // comlink's Remote<BenchCore> adds proxy methods that an in-process core (Node's, the
-  // tests') lacks; every method of BenchCore already returns a promise, so callers see the same.
-  return { core: api as unknown as BenchCore, exited: failed, terminate: stop };
+  return { core: api, exited: failed, terminate: stop };
 }
 
 interface UserAgentData {
