@@ -99,7 +99,7 @@ describe('bad input through the UI', () => {
     const texts = BAD_TEXT.filter((c) => typeof c.error === 'string' && c.text.length < 1_000_000).filter((c) =>
       [
         'truncated in the middle',
-        'newer version 3',
+        'newer version 4',
         '__proto__ at the top',
         'extra env field',
         'missing samples',
