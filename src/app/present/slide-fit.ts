@@ -37,8 +37,20 @@ export function fitSlide(): number {
 
 /** Starts fitting the slides in `main`: call `restart` when a new slide shows. */
 export function watchSlideFit(main: HTMLElement): { restart: () => void; stop: () => void } {
-  const restart = () => void fitSlide();
-  const observer = new ResizeObserver(() => fitSlide());
+  // The size a fit left `main` at. The observer reports it next, and fitting again would
+  // only repeat that fit's layouts: a slide that shrank was laid out twice over.
+  let fitted = '';
+  const size = () => {
+    const box = main.getBoundingClientRect();
+    return `${box.width}x${box.height}`;
+  };
+  const restart = () => {
+    fitSlide();
+    fitted = size();
+  };
+  const observer = new ResizeObserver(() => {
+    if (size() !== fitted) restart();
+  });
   observer.observe(main);
   addEventListener('resize', restart);
   return {
