@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, runnerImport, type Connect, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
@@ -147,7 +148,7 @@ const KEEP_FUNCTION_NAMES = { function: true, class: false };
  */
 function afterPaintParts(): Set<string> {
   const names = new Set<string>();
-  const root = fileURLToPath(new URL('./src/app/', import.meta.url));
+  const root = join(dirname(fileURLToPath(import.meta.url)), 'src/app/');
   for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.svelte') && !file.endsWith('.ts')) continue;
     for (const [, name] of readFileSync(root + file, 'utf8').matchAll(/afterFirstPaint\(\(\) => import\('[^']*\/(\w+)\.svelte'\)\)/g)) names.add(name);
