@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Results } from '../src/core/bench/results.ts';
 import { samplesFromText } from '../src/core/results/analysis/comparison-report.ts';
-import { goBenchToResults, nameKeys, parseBenchfmt, parseSizeLabel, rowName, sizeLabel, toBenchfmt } from '../src/core/results/io/benchfmt.ts';
+import { benchfmtToResults, nameKeys, parseBenchfmt, parseSizeLabel, rowName, sizeLabel, toBenchfmt } from '../src/core/results/io/benchfmt.ts';
 import { parseResultsJson, validateResults } from '../src/core/results/io/validate.ts';
 import { runtimeFromEnv, mergeRuntimeResults } from '../src/core/bench/runtimes.ts';
 
@@ -99,10 +99,10 @@ describe('toBenchfmt', () => {
   test('reads back into the same results document', () => {
     // A version 1 document comes back as the version 3 document it imports as.
     const results = tinyResults();
-    expect(goBenchToResults(parseBenchfmt(toBenchfmt(results)))).toEqual(validateResults(results));
+    expect(benchfmtToResults(parseBenchfmt(toBenchfmt(results)))).toEqual(validateResults(results));
     const golden = parseResultsJson(readFileSync(new URL('./golden/results.json', import.meta.url), 'utf8'));
     if (!golden.ok) throw new Error(golden.error);
-    expect(goBenchToResults(parseBenchfmt(toBenchfmt(golden.results)))).toEqual(golden);
+    expect(benchfmtToResults(parseBenchfmt(toBenchfmt(golden.results)))).toEqual(golden);
   });
 
   test('a document of two runtimes names the runtime in every line, for `benchstat -col /runtime`, and reads back whole', () => {
@@ -113,7 +113,7 @@ describe('toBenchfmt', () => {
     expect(text).toMatch(/^# blake3-lab runtime: \{"id":"firefox",/m);
     expect(nameKeys('BLAKE3/runtime=firefox/stage=04-state-locals/size=1KiB-4')).toEqual({ runtime: 'firefox', stage: '04-state-locals', size: '1KiB' });
     expect(rowName('BLAKE3/runtime=firefox/stage=04-state-locals/size=1KiB-4')).toBe('BLAKE3/runtime=firefox/stage=04-state-locals/size=1KiB');
-    const back = goBenchToResults(parseBenchfmt(text));
+    const back = benchfmtToResults(parseBenchfmt(text));
     expect(back).toEqual(validateResults(twoRuntimes()));
     expect(back.ok && back.results.runs.map((r) => r.runtime)).toEqual(['chromium', 'chromium', 'firefox', 'firefox']);
   });
@@ -125,7 +125,7 @@ describe('toBenchfmt', () => {
     expect(old).toMatch(/^# blake3-lab engine: \{"id":"firefox",/m);
     expect(old).toContain('# blake3-lab run: {"contestant":"04-state-locals","size":1024,"status":"ok","iterations":2000,"engine":"firefox"}');
     expect(old).not.toMatch(/runtime[=:] |"runtime":"(chromium|firefox)"/);
-    expect(goBenchToResults(parseBenchfmt(old))).toEqual(validateResults(both));
+    expect(benchfmtToResults(parseBenchfmt(old))).toEqual(validateResults(both));
     // compare pairs an old row with the new row of the same runtime.
     expect(rowName('BLAKE3/engine=firefox/stage=04-state-locals/size=1KiB-4')).toBe('BLAKE3/runtime=firefox/stage=04-state-locals/size=1KiB');
   });
@@ -205,7 +205,7 @@ describe('parseBenchfmt', () => {
   });
 
   test('foreign Go text can be compared but not turned into results', () => {
-    const check = goBenchToResults(parseBenchfmt(GO_OUTPUT));
+    const check = benchfmtToResults(parseBenchfmt(GO_OUTPUT));
     expect(check.ok).toBe(false);
     expect(!check.ok && check.error).toMatch(/not exported by BLAKE3 Lab/);
   });

@@ -253,7 +253,7 @@ function parseNote<T>(note: { key: string; json: string; line: number }): T {
  * version 3: "# blake3-lab engine:" notes and "engine=" names make a version 2 document,
  * and text with neither a version 1 document.
  */
-export function goBenchToResults(file: BenchfmtFile): ResultsCheck {
+export function benchfmtToResults(file: BenchfmtFile): ResultsCheck {
   try {
     const notes = (key: string) => file.notes.filter((n) => n.key === key);
     const [envNote] = notes('env');

@@ -3,7 +3,7 @@
 // one to download. A file is our JSON or the Go benchmark text we export, told apart by
 // content, so either export can be imported again.
 import type { Results } from '../../bench/results.ts';
-import { goBenchToResults, looksLikeBenchfmt, parseBenchfmt } from './benchfmt.ts';
+import { benchfmtToResults, looksLikeBenchfmt, parseBenchfmt } from './benchfmt.ts';
 import { JsonShapeGuard } from './json-shape.ts';
 import { MAX_RESULTS_BYTES } from './limits.ts';
 import { parseResultsJson, type ResultsCheck } from './validate.ts';
@@ -53,7 +53,7 @@ export async function readResultsFile(file: Blob): Promise<ResultsCheck> {
   }
   const tooDeep = new JsonShapeGuard(false).feed(bytes);
   if (tooDeep) return { ok: false, error: `This is not a BLAKE3 Lab results file: ${tooDeep}` };
-  return looksLikeBenchfmt(text) ? goBenchToResults(parseBenchfmt(text)) : parseResultsJson(text);
+  return looksLikeBenchfmt(text) ? benchfmtToResults(parseBenchfmt(text)) : parseResultsJson(text);
 }
 
 /** The results as an indented JSON file, readable in a text editor and diffable. */
