@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { GO_TRACK } from '../../go/index.ts';
-import { launchBrowser, openApp } from './harness.ts';
+import { launchBrowser, openApp, picture } from './harness.ts';
 
 describe('ask the class', () => {
   let browser: Browser;
@@ -42,7 +42,7 @@ describe('ask the class', () => {
     const last = STAGES.length - 1;
     expect(await tryIt.getByRole('link', { name: `Benchmark stage ${last - 1} against stage ${last}` }).getAttribute('href')).toBe(`#/bench/step/${last}`);
     expect(await tryIt.getByRole('link', { name: `Open stage ${last - 1} in the playground` }).getAttribute('href')).toBe(`#/playground/${last - 1}`);
-    await page.screenshot({ path: '/tmp/wt40-shots/stage-11-try.png', fullPage: true });
+    await picture(page, 'stage-11-try', { fullPage: true });
 
     await page.evaluate(() => (location.hash = '#/go/2'));
     const commands = page.getByTestId('go-run-yourself');
@@ -62,16 +62,23 @@ describe('ask the class', () => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     const ask = page.getByTestId('ask-the-class');
     await expect.poll(() => page.locator('main h1').textContent()).toBe(STAGES[5].title);
-    for (let press = 0; press < 5 && !(await ask.isVisible()); press++) {
-      const before = await page.locator('.part-count').textContent();
+    // The question is drawn after the page's first paint, a part of its own: once it is
+    // there, part by part to it, never past the page's last part.
+    await expect.poll(() => ask.count(), { timeout: 15_000 }).toBe(1);
+    const parts: string[] = [];
+    for (let press = 0; press < 20 && !(await ask.isVisible()); press++) {
+      const before = (await page.locator('.part-count').textContent()) ?? '';
+      parts.push(before);
+      const [part, count] = before.split('/').map(Number);
+      if (part >= count) break;
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => page.locator('.part-count').textContent()).not.toBe(before);
     }
-    expect(await ask.isVisible()).toBe(true);
+    expect(await ask.isVisible(), `the question on one of the parts ${parts.join(', ')}`).toBe(true);
     expect(await page.getByTestId('stage-measured').isVisible(), 'the question is alone on its slide').toBe(false);
     await ask.getByText('The answer').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/wt40-shots/ask-the-class-1920.png' });
+    await picture(page, 'ask-the-class-1920');
     expectClean(opened.errors, opened.foreignRequests);
   });
 });

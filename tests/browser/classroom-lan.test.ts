@@ -3,7 +3,7 @@
 // so the pages are at http://class.test:PORT, which browsers do not treat as secure. The
 // teacher's page says before class what students will lack and how to give it to them; a
 // student's page says in one line what cannot run there and why; the board marks the
-// machine as not isolated. Screenshots in /tmp/shots-class/.
+// machine as not isolated. Pictures with BLAKE3_LAB_SHOTS=folder.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
@@ -12,9 +12,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, startClassServer, type ClassServer } from '../fixtures/class-server.ts';
 import { freePort } from '../fixtures/ports.ts';
 import { path } from '../../src/core/class/protocol.ts';
-import { launchBrowser, SERVICE_WORKERS } from './harness.ts';
+import { launchBrowser, SERVICE_WORKERS, picture } from './harness.ts';
 
-const SHOTS = '/tmp/shots-class';
 
 let browser: Browser;
 let server: ClassServer;
@@ -55,7 +54,7 @@ describe('a class on plain HTTP at a network address', () => {
       new RegExp(`Students will open ${origin}, plain HTTP on a network address, which browsers do not treat as\\s+secure\\. On every student's machine, stage 11 \\(Every core\\) runs on one thread and the timer is coarse\\.`),
     );
     expect(await note.textContent()).toMatch(/--cert FILE --key FILE.*Caddy or nginx/s);
-    await teacher.page.screenshot({ path: `${SHOTS}/teacher-insecure-1280.png` });
+    await picture(teacher.page, 'teacher-insecure-1280');
     await teacher.page.getByTestId('start-class').click();
     await teacher.page.getByTestId('join-code-big').waitFor();
     const code = (await teacher.page.getByTestId('join-code-big').textContent())!.replace(/\s/g, '');
@@ -78,14 +77,14 @@ describe('a class on plain HTTP at a network address', () => {
     );
     await student.page.getByTestId('run-class').click();
     await expect.poll(() => student.page.getByTestId('run-delivered').count(), { timeout: 120_000, interval: 500 }).toBe(1);
-    await student.page.screenshot({ path: `${SHOTS}/student-insecure-390.png`, fullPage: true });
+    await picture(student.page, 'student-insecure-390', { fullPage: true });
 
     // The board marks the machine: its page was not isolated.
     await teacher.page.getByTestId('open-board').click();
     const row = teacher.page.locator('[data-testid="board-row"]', { hasText: 'Ana' });
     await expect.poll(() => row.getByTestId('not-isolated').count()).toBe(1);
     expect(await row.getByTestId('not-isolated').getAttribute('title')).toMatch(/^Not cross-origin isolated .*stage 11 ran on one thread; timer step \d+ µs$/);
-    await teacher.page.screenshot({ path: `${SHOTS}/board-not-isolated-1280.png` });
+    await picture(teacher.page, 'board-not-isolated-1280');
 
     for (const opened of [teacher, student]) {
       expect(opened.errors).toEqual([]);

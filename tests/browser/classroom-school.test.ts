@@ -1,7 +1,7 @@
 // A full class in Chromium, every page from one address (127.0.0.1, as a school's network
 // looks from outside it): a script took the last place, two students are turned away and
 // wait, the teacher sees why and lets them in. What a refused student and the teacher see
-// is kept as screenshots (/tmp/shots-class/), at a projector's 1280 and a phone's 390.
+// can be saved as pictures (BLAKE3_LAB_SHOTS=folder), at a projector's 1280 and a phone's 390.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, join, postResults, startClass, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
 import { path } from '../../src/core/class/protocol.ts';
-import { launchBrowser, SERVICE_WORKERS } from './harness.ts';
+import { launchBrowser, SERVICE_WORKERS, picture } from './harness.ts';
 
-const SHOTS = '/tmp/shots-class';
 /** One character as a reader counts it, of twenty joined jamo: the most UTF-16 units the rules allow in one character. */
 const WIDE_NAME = `${'\u1100'.repeat(19)}\u1161`;
 
@@ -83,8 +82,8 @@ describe('a class whose pages share one address', () => {
       // Nothing about the student's device, which is not what stopped them.
       expect(await opened.page.getByTestId('join-waiting').textContent()).not.toMatch(/device/);
     }
-    await students[0].opened.page.screenshot({ path: `${SHOTS}/refused-student-390.png`, fullPage: true });
-    await students[1].opened.page.screenshot({ path: `${SHOTS}/refused-student-1280.png` });
+    await picture(students[0].opened.page, 'refused-student-390', { fullPage: true });
+    await picture(students[1].opened.page, 'refused-student-1280');
 
     // The teacher's board: who was turned away and why, the silent machine, the button.
     await expect.poll(() => teacher.page.getByTestId('refused').textContent()).toMatch(/3 turned away \(3 class full\); 2 waiting to get in/);
@@ -99,10 +98,10 @@ describe('a class whose pages share one address', () => {
       return { wider: drawn.getBoundingClientRect().width > box.width, covered: document.elementFromPoint(box.right + 4, box.top + box.height / 2)?.closest('td, th') === cell };
     }, wide.nickname);
     expect(covered).toEqual({ wider: false, covered: false });
-    await teacher.page.screenshot({ path: `${SHOTS}/teacher-refusals-1280.png` });
+    await picture(teacher.page, 'teacher-refusals-1280');
     const phone = await open(`#/class/${code}/board`, { width: 390, height: 844 }, teacherKeys);
     await phone.page.getByTestId('refused').waitFor();
-    await phone.page.screenshot({ path: `${SHOTS}/teacher-refusals-390.png`, fullPage: true });
+    await picture(phone.page, 'teacher-refusals-390', { fullPage: true });
 
     // Removing the silent machine gives its place back: one waiting page gets in by itself.
     teacher.page.once('dialog', (dialog) => void dialog.accept());
@@ -119,7 +118,7 @@ describe('a class whose pages share one address', () => {
     // Nobody waits any more: the count and the button go.
     await expect.poll(() => teacher.page.getByTestId('refused').textContent()).toMatch(/^\s*4 turned away \(4 class full\)\s*$/);
     expect(await teacher.page.getByTestId('admit').count()).toBe(0);
-    await teacher.page.screenshot({ path: `${SHOTS}/teacher-let-in-1280.png` });
+    await picture(teacher.page, 'teacher-let-in-1280');
 
     for (const opened of [teacher, phone, ...students.map((s) => s.opened)]) {
       expect(opened.errors).toEqual([]);

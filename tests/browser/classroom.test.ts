@@ -16,7 +16,7 @@ import { path } from '../../src/core/class/protocol.ts';
 import { summarize } from '../../src/core/class/summary.ts';
 import { formatSig } from '../../src/core/results/text/format.ts';
 import { call, classWithStudents, join, postResults, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
-import { launchBrowser, openApp, SERVICE_WORKERS } from './harness.ts';
+import { launchBrowser, openApp, SERVICE_WORKERS, picture } from './harness.ts';
 
 let browser: Browser;
 let server: ClassServer;
@@ -239,7 +239,7 @@ async function offlineBoards(code: string, teacherToken: string, ticket: string,
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 10_000 }).toBe('offline');
     expect(await status.textContent()).toMatch(/Not live: the connection to the class server was lost, so this board may be out of date\. Reconnect/);
     await expect.poll(() => board.page.locator('[data-testid="board-row"]').count()).toBe(10);
-    await board.page.screenshot({ path: `/tmp/shots-class/board-offline-${viewport.width}.png` });
+    await picture(board.page, `board-offline-${viewport.width}`);
   }
 }
 
@@ -288,7 +288,7 @@ describe('class board for a whole class', () => {
     }
     for (const opened of shots) {
       await expect.poll(() => opened.page.getByTestId('live-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('live');
-      await opened.page.screenshot({ path: `/tmp/shots-class/board-live-${opened.page.viewportSize()!.width}.png` });
+      await picture(opened.page, `board-live-${opened.page.viewportSize()!.width}`);
       // The refused stream is all the browser logged.
       expect(opened.errors.filter((e) => !/EventSource|status of 503/.test(e))).toEqual([]);
       await opened.context.close();

@@ -3,7 +3,7 @@
 // stage 9 shows the WebAssembly it generates as WAT.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openApp, type OpenedPage } from './harness.ts';
+import { launchBrowser, openApp, type OpenedPage, picture } from './harness.ts';
 
 function expectClean(opened: OpenedPage) {
   expect(opened.errors, 'page errors').toEqual([]);
@@ -126,7 +126,7 @@ describe('the code view', () => {
     const { page } = opened;
     await page.locator('.monaco-diff-editor').waitFor();
     await expect.poll(() => page.locator('.monaco-editor').first().getAttribute('class')).toContain('vs-dark');
-    await page.screenshot({ path: '/tmp/code-dark.png' });
+    await picture(page, 'code-dark');
     expectClean(opened);
   });
 });

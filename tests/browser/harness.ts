@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../src/node/chromium-path.ts';
 
 export { CHROMIUM, CHROMIUM_FLAGS };
@@ -56,6 +56,18 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: join(folder, `${name}-${viewport.width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * With BLAKE3_LAB_SHOTS=folder, saves a picture of `target` (a page, or one part of it) there
+ * as `name`.png, for looking at what a test left on screen; without it, nothing.
+ */
+export async function picture(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const folder = process.env.BLAKE3_LAB_SHOTS;
+  if (!folder) return;
+  const path = join(folder, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path, ...options });
+  else await target.screenshot({ path });
 }
 
 /** A download saved where the test can read it (the shared browser keeps its own files to itself). */

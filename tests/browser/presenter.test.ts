@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
-import { launchBrowser, openApp } from './harness.ts';
+import { launchBrowser, openApp, picture } from './harness.ts';
 import { expectClean, presenting, rootFontPx, slideName, stepTo } from './presenter-helpers.ts';
 
 describe('presenter mode', () => {
@@ -22,7 +22,7 @@ describe('presenter mode', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe(STAGES[3].title);
     await page.setViewportSize({ width: 1920, height: 1080 }); // a projector
     const normalSize = await rootFontPx(page);
-    await page.screenshot({ path: '/tmp/stage-3.png', fullPage: true });
+    await picture(page, 'stage-3', { fullPage: true });
 
     await page.keyboard.press('p');
     await expect.poll(() => presenting(page)).toBe(true);
@@ -30,14 +30,14 @@ describe('presenter mode', () => {
     expect(await rootFontPx(page)).toBeGreaterThan(normalSize * 1.3);
     expect(await page.locator('header.topbar').isVisible()).toBe(false);
     expect(await page.locator('nav[aria-label="Lesson"]').isVisible()).toBe(false);
-    await page.screenshot({ path: '/tmp/presenter-stage-3.png' });
+    await picture(page, 'presenter-stage-3');
 
     // A stage may be shown in parts (the story, then its experiments): the keys walk through them to the next stage.
     await stepTo(page, 'ArrowRight', STAGES[4].title);
     await stepTo(page, 'PageDown', STAGES[5].title); // what a presentation clicker sends
     await page.keyboard.press('c');
     await page.locator('.monaco-diff-editor').waitFor();
-    await page.screenshot({ path: '/tmp/presenter-code-5.png' });
+    await picture(page, 'presenter-code-5');
 
     await page.keyboard.press('Escape');
     await expect.poll(() => presenting(page)).toBe(false);
@@ -51,7 +51,7 @@ describe('presenter mode', () => {
     const { page } = opened;
     await expect.poll(() => presenting(page)).toBe(true);
     await expect.poll(() => page.locator('main h1').textContent()).toBe(STAGES[7].title);
-    await page.screenshot({ path: '/tmp/presenter-dark-7.png' });
+    await picture(page, 'presenter-dark-7');
     await page.getByRole('button', { name: /Exit presenter/ }).click();
     await expect.poll(() => presenting(page)).toBe(false);
     expect(page.url()).toMatch(/\/#\/stage\/7$/);
@@ -87,7 +87,7 @@ describe('presenter mode', () => {
     await expect.poll(() => presenting(page)).toBe(true);
     await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
     expect(await rootFontPx(page)).toBeGreaterThan(20);
-    await page.screenshot({ path: '/tmp/presenter-results.png' });
+    await picture(page, 'presenter-results');
     expectClean(opened);
   });
 });

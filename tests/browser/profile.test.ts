@@ -8,7 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { STORIES } from '../../src/app/story/narrative.ts';
 import { top, type StoredProfiles } from '../../src/core/profile/profile.ts';
-import { baseURL, CHROMIUM, CHROMIUM_FLAGS, launchBrowser, launchFirefox, openApp, type OpenedPage, SERVICE_WORKERS } from './harness.ts';
+import { baseURL, CHROMIUM, CHROMIUM_FLAGS, launchBrowser, launchFirefox, openApp, type OpenedPage, SERVICE_WORKERS, picture } from './harness.ts';
 
 /**
  * The longest task the page may run while it profiles itself in slices of at most 50 ms:
@@ -149,7 +149,7 @@ describe('Where the time goes, in Chromium', () => {
     expect(await live(page).locator('figcaption').textContent()).toMatch(/Stage 0 on this machine, 1 KiB/);
     if (stored(STAGES[0].id)) expect(await section(page).getByRole('button', { name: '1 KiB' }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - innerHeight), { timeout: 5000 }).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/presenter-profile-0-live.png' });
+    await picture(page, 'presenter-profile-0-live');
     const tasks = await longTasks(page);
     expect(Math.max(0, ...tasks), `long tasks: ${tasks.map(Math.round).join(', ')} ms`).toBeLessThanOrEqual(MAX_TASK_MS);
     expectClean(opened);

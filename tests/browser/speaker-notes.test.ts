@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
-import { baseURL, launchBrowser, openApp } from './harness.ts';
+import { baseURL, launchBrowser, openApp, picture } from './harness.ts';
 
 describe('speaker notes', () => {
   let browser: Browser;
@@ -26,7 +26,7 @@ describe('speaker notes', () => {
     await expect.poll(() => panel.innerText()).toMatch(/Stage 3: inline the round[\s\S]*guess the speedup/);
     // Notes cover part of the slide, never make it scroll.
     expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/wt40-shots/slide-1920-notes.png' });
+    await picture(page, 'slide-1920-notes');
 
     // The notes window: the same origin, so it hears the slides.
     const notes = await page.context().newPage();
@@ -46,7 +46,7 @@ describe('speaker notes', () => {
     }
     await expect.poll(() => where.textContent()).toMatch(/^Stage 4: State in local variables/);
     await expect.poll(() => panel.innerText()).toMatch(/Stage 4: state in local variables/);
-    await notes.screenshot({ path: '/tmp/wt40-shots/notes-window.png' });
+    await picture(notes, 'notes-window');
 
     // The notes window's arrow steps the slides back.
     await notes.getByRole('button', { name: 'Previous slide' }).click();

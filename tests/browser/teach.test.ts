@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { GO_TRACK } from '../../go/index.ts';
-import { launchBrowser, openApp } from './harness.ts';
+import { launchBrowser, openApp, picture } from './harness.ts';
 import { TEACH } from '../../src/app/teach/plans.ts';
 
 describe('the Teach page', () => {
@@ -27,7 +27,7 @@ describe('the Teach page', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe(TEACH.title);
     expect(await page.getByTestId('plan-45').locator('.step').count()).toBe(TEACH.plans[0].steps.length);
     expect(await page.getByTestId('plan-90').locator('.step').count()).toBe(TEACH.plans[1].steps.length);
-    await page.screenshot({ path: '/tmp/wt40-shots/teach-page.png', fullPage: true });
+    await picture(page, 'teach-page', { fullPage: true });
 
     // Every distinct slide a plan links to: the link opens it in presenter mode, on that slide.
     const hrefs = [...new Set(await page.locator('.plan a[href^="/?present"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!)))];
@@ -56,7 +56,7 @@ describe('the Teach page', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('plan-90').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/wt40-shots/teach-phone.png' });
+    await picture(page, 'teach-phone');
 
     await page.emulateMedia({ media: 'print' });
     // A4 at 96 px an inch, less the page's 14 mm margins: the room one sheet has.
