@@ -24,11 +24,21 @@ function linkedRoutes(page: Page): Promise<string[]> {
   );
 }
 
-/** Waits until the page has drawn what it loads lazily: its heading, charts and code. */
+/**
+ * Waits until the page has drawn what it loads lazily (its heading, charts and code) and
+ * its markup holds still (a code editor keeps adding to it for a while after it shows):
+ * axe then judges the finished page, and the dark scheme finds the same markup.
+ */
 async function settle(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor({ timeout: 20_000 });
   await page.waitForFunction(() => !document.querySelector('main [role="status"]')?.textContent?.includes('Loading'), null, { timeout: 20_000 }).catch(() => {});
-  await page.waitForTimeout(300);
+  let before = await markupBesideColours(page);
+  for (let read = 0; read < 20; read++) {
+    await page.waitForTimeout(250);
+    const now = await markupBesideColours(page);
+    if (now === before) return;
+    before = now;
+  }
 }
 
 /** Charts on screen without a name, or whose description does not point at a table caption. */
