@@ -7,9 +7,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../src/node/chromium-path.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM } from '../../src/node/chromium-path.ts';
 
-export { CHROMIUM, CHROMIUM_FLAGS };
+export { CHROMIUM_FLAGS, TEST_CHROMIUM };
 export { FIREFOX, launchFirefox } from '../../src/node/firefox.ts';
 
 /**
@@ -40,7 +40,7 @@ export async function launchBrowser(extra: string[] = []): Promise<Browser> {
  * would be sent byte by byte (this one reads them from disk by path).
  */
 export async function launchOwnBrowser(extra: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extra] });
+  return chromium.launch({ executablePath: TEST_CHROMIUM, args: [...CHROMIUM_FLAGS, ...extra] });
 }
 
 /**

@@ -14,7 +14,7 @@ import { preview, type PreviewServer } from 'vite';
 import { STAGES } from '../../steps/index.ts';
 import { GO_STAGES } from '../../src/app/go/stages.ts';
 import { choosePlan, runToEnd, throughputRow } from './bench-helpers.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser, screenshots } from './harness.ts';
+import { CHROMIUM_FLAGS, launchBrowser, screenshots, TEST_CHROMIUM } from './harness.ts';
 
 async function serve(outDir: string): Promise<{ server: PreviewServer; origin: string }> {
   const server = await preview({ logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false } });
@@ -54,7 +54,7 @@ describe('the app installed and offline', () => {
   it('is installable: Chromium reports no installability error, and the manifest has its icons', async () => {
     // A profile on disk: Chromium installs nothing from an incognito-like context.
     const profile = mkdtempSync(join(tmpdir(), 'blake3-lab-install-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+    const context = await chromium.launchPersistentContext(profile, { executablePath: TEST_CHROMIUM, args: CHROMIUM_FLAGS });
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${origin}/#/`);
     await page.locator('main h1').waitFor();

@@ -8,7 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { STORIES } from '../../src/app/story/narrative.ts';
 import { top, type StoredProfiles } from '../../src/core/profile/profile.ts';
-import { baseURL, CHROMIUM, CHROMIUM_FLAGS, launchBrowser, launchFirefox, openApp, type OpenedPage, SERVICE_WORKERS, picture } from './harness.ts';
+import { baseURL, CHROMIUM_FLAGS, launchBrowser, launchFirefox, openApp, type OpenedPage, picture, SERVICE_WORKERS, TEST_CHROMIUM } from './harness.ts';
 
 /**
  * The longest task the page may run while it profiles itself in slices of at most 50 ms:
@@ -225,7 +225,7 @@ describe('Where the time goes, in a Chromium whose workers can profile', () => {
   const WORKER_PROFILING = '--enable-blink-features=ProfilerAPIForDedicatedWorker,DocumentPolicyInDedicatedWorker';
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, WORKER_PROFILING] });
+    browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: [...CHROMIUM_FLAGS, WORKER_PROFILING] });
   });
   afterAll(async () => {
     await browser?.close();
