@@ -132,17 +132,20 @@ interface Walk {
 }
 
 /**
- * The page's markup without what a colour scheme changes in it: colour values, and the
- * code editor's theme and token colour classes (Monaco's `vs` or `vs-dark`, `mtk17`).
- * Pages the same in both schemes this way differ only in colours.
+ * A digest of the page's markup without what a colour scheme changes in it: colour
+ * values, and the code editor's theme and token colour classes (Monaco's `vs` or
+ * `vs-dark`, `mtk17`). Pages the same in both schemes this way differ only in colours.
+ * Taken in the page (SHA-256), so only the digest, not the markup, comes back.
  */
 function markupBesideColours(page: Page): Promise<string> {
-  return page.evaluate(() =>
-    document.body.outerHTML
+  return page.evaluate(async () => {
+    const markup = document.body.outerHTML
       .replace(/#[0-9a-fA-F]{3,8}\b|rgba?\([^)]*\)/g, 'colour')
       .replace(/\b(vs-dark|vs|hc-black|hc-light)\b/g, 'theme')
-      .replace(/\bmtk\d+\b/g, 'mtk'),
-  );
+      .replace(/\bmtk\d+\b/g, 'mtk');
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(markup));
+    return `${markup.length}:${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  });
 }
 
 /** After the system's scheme changes: the app follows it on the next frames (src/app/ui/theme.svelte.ts). */
