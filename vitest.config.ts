@@ -59,6 +59,9 @@ export default defineConfig({
           // most of a browser test is waiting on a page, so two at a time take half as long.
           testTimeout: 180_000,
           hookTimeout: 300_000,
+          // As in the unit project: a worker's files share its loaded modules (playwright-core
+          // and the fixtures, loaded once, not once a file). Each file opens and closes its own pages.
+          isolate: false,
           // A page answers late on a machine busy with other tests: a poll waits up to 10 s
           // (not 1) before it fails; one that holds passes as soon as it does.
           expect: { poll: { timeout: 10_000 } },
