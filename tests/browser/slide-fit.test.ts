@@ -4,7 +4,7 @@
 // slides checks each slide on the three screens in turn (a projector plugged in while the
 // slide is up): a page's parts are the same on every screen, and the walk checks that too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { GO_STAGES } from '../../src/app/go/stages.ts';
 import { launchBrowser, openApp } from './harness.ts';
@@ -13,6 +13,15 @@ import { expectClean, overflow, rootFontPx, slideName } from './presenter-helper
 
 /** Goes to `hash` in the page on screen, as a link would. */
 const go = (page: Page, hash: string) => page.evaluate((to) => (location.hash = to), hash);
+
+/** Goes to the code view at `hash`, titled `title`, and waits for its editor: the editor. */
+async function openCode(page: Page, hash: string, title: string): Promise<Locator> {
+  await go(page, hash);
+  await expect.poll(() => page.locator('main h1').textContent()).toBe(title);
+  const editor = page.locator('.monaco-diff-editor, .monaco-editor').first();
+  await editor.waitFor();
+  return editor;
+}
 
 describe('slides that fit a projector', () => {
   let browser: Browser;
@@ -108,10 +117,7 @@ describe('slides that fit a projector', () => {
     });
     // The code view of every stage fills the screen without scrolling it.
     for (const stage of STAGES) {
-      await go(page, `#/stage/${stage.index}/code`);
-      await expect.poll(() => page.locator('main h1').textContent()).toBe(stage.title);
-      const editor = page.locator('.monaco-diff-editor, .monaco-editor').first();
-      await editor.waitFor();
+      const editor = await openCode(page, `#/stage/${stage.index}/code`, stage.title);
       await fitsEvery(page, await settled(page), async ({ width, height }) => {
         const box = (await editor.boundingBox())!;
         expect(box.height, `stage ${stage.index}'s code at ${width}x${height}`).toBeGreaterThan(300);
@@ -178,10 +184,7 @@ describe('slides that fit a projector', () => {
     await expect.poll(() => page.locator('.measured').first().innerText()).toMatch(/benchstat use_fixed_array use_memset[\s\S]*627ns ± 0%[\s\S]*do not continue/);
 
     for (const stage of GO_STAGES) {
-      await go(page, `#/go/${stage.index}/code`);
-      await expect.poll(() => page.locator('main h1').textContent()).toBe(stage.title);
-      const editor = page.locator('.monaco-diff-editor, .monaco-editor').first();
-      await editor.waitFor();
+      const editor = await openCode(page, `#/go/${stage.index}/code`, stage.title);
       await fitsEvery(page, await settled(page), async ({ width, height }) => {
         const box = (await editor.boundingBox())!;
         expect(box.height, `Go stage ${stage.index}'s code at ${width}x${height}`).toBeGreaterThan(300);
