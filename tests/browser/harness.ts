@@ -49,11 +49,10 @@ export async function launchOwnBrowser(extra: string[] = []): Promise<Browser> {
  * page is back at 1280x800. Without it, nothing: a test run takes no pictures.
  */
 export async function screenshots(page: Page, name: string): Promise<void> {
-  const folder = process.env.BLAKE3_LAB_SHOTS;
-  if (!folder) return;
+  if (!process.env.BLAKE3_LAB_SHOTS) return;
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: join(folder, `${name}-${viewport.width}.png`) });
+    await picture(page, `${name}-${viewport.width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
