@@ -15,7 +15,7 @@ export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** A whole benchmark is one page call: far longer than puppeteer's 3-minute default for a call. */
 const CALL_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 
-/** Headless Firefox with a fresh profile in a private folder, removed on close. */
+/** Headless Firefox with a fresh profile in a private folder, removed once Firefox has quit. */
 export async function launchFirefox() {
   const profile = mkdtempSync(join(tmpdir(), 'blake3-lab-firefox-'));
   try {
@@ -27,7 +27,12 @@ export async function launchFirefox() {
       userDataDir: profile,
       protocolTimeout: CALL_TIMEOUT_MS,
     });
-    browser.once('disconnected', () => rmSync(profile, { recursive: true, force: true }));
+    // Firefox writes its session into the profile as it quits, after the connection closes:
+    // the folder goes once the process has exited (browser.close() waits for that).
+    const removeProfile = () => rmSync(profile, { recursive: true, force: true });
+    const firefox = browser.process();
+    if (firefox && firefox.exitCode === null && firefox.signalCode === null) firefox.once('exit', removeProfile);
+    else browser.once('disconnected', removeProfile);
     return browser;
   } catch (error) {
     rmSync(profile, { recursive: true, force: true });
