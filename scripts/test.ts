@@ -19,6 +19,9 @@ function run(project: string, times: string, live: () => boolean, held: Buffer[]
     env: {
       ...process.env,
       BLAKE3_LAB_FILE_TIMES: times,
+      // Every temporary folder of the run (class databases, downloads, browser profiles,
+      // certificates, the build) goes in this one, removed when the run ends.
+      TMPDIR: dir,
       // Beside the browser project, whose pages keep the cores busy, the unit project takes a
       // worker per core, not the two per core it takes alone (vitest.config.ts): more would
       // only take the processor from the browser files, the longer of the two.
