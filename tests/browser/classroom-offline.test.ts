@@ -8,12 +8,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page, type Request, type Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { POST_ID_HEADER } from '../../src/core/class/protocol.ts';
 import { call, classWithStudents, follow, startClassServer, type ClassServer } from '../fixtures/class-server.ts';
 import { axeFindings } from './axe.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../src/node/chromium-path.ts';
-import { baseURL, screenshots, SERVICE_WORKERS } from './harness.ts';
+import { baseURL, launchOwnBrowser, screenshots, SERVICE_WORKERS } from './harness.ts';
 
 /** What a page logs while its server is out of reach: failed requests, and nothing else. */
 const NETWORK_ERRORS = /Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|FAILED|INCOMPLETE_CHUNKED_ENCODING)|EventSource/;
@@ -25,7 +24,7 @@ const dist = inject('distDir');
 // Chromium itself, not the run's headless shell: there, Chromium's offline emulation let a
 // results post made as the page reloaded reach the server (1 full run in 3, under load).
 beforeAll(async () => {
-  [browser, server] = await Promise.all([chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS }), startClassServer({ data, dist })]);
+  [browser, server] = await Promise.all([launchOwnBrowser([], { browser: 'chromium' }), startClassServer({ data, dist })]);
 });
 afterAll(async () => {
   await browser?.close();

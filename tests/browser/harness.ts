@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, TEST_CHROMIUM } from '../../src/node/chromium-path.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, TEST_CHROMIUM } from '../../src/node/chromium-path.ts';
 
 export { CHROMIUM_FLAGS, TEST_CHROMIUM };
 export { FIREFOX, launchFirefox } from '../../src/node/firefox.ts';
@@ -37,10 +37,11 @@ export async function launchBrowser(extra: string[] = []): Promise<Browser> {
 /**
  * A Chromium of the file's own, in this process: for flags a running browser cannot take,
  * and for pages given files of gigabytes, which the shared browser, reached over a socket,
- * would be sent byte by byte (this one reads them from disk by path).
+ * would be sent byte by byte (this one reads them from disk by path). The headless shell,
+ * or with `browser: 'chromium'` Chromium itself.
  */
-export async function launchOwnBrowser(extra: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: TEST_CHROMIUM, args: [...CHROMIUM_FLAGS, ...extra] });
+export async function launchOwnBrowser(extra: string[] = [], { browser = 'headless-shell' }: { browser?: 'headless-shell' | 'chromium' } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: browser === 'chromium' ? CHROMIUM : TEST_CHROMIUM, args: [...CHROMIUM_FLAGS, ...extra] });
 }
 
 /**

@@ -4,11 +4,11 @@
 // the profiling policy and Firefox each get their one line, and the slide fits a projector.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { STORIES } from '../../src/app/story/narrative.ts';
 import { top, type StoredProfiles } from '../../src/core/profile/profile.ts';
-import { baseURL, CHROMIUM_FLAGS, launchBrowser, launchFirefox, openApp, type OpenedPage, picture, SERVICE_WORKERS, TEST_CHROMIUM } from './harness.ts';
+import { baseURL, launchBrowser, launchFirefox, launchOwnBrowser, openApp, type OpenedPage, picture, SERVICE_WORKERS } from './harness.ts';
 
 /**
  * The longest task the page may run while it profiles itself in slices of at most 50 ms:
@@ -225,7 +225,7 @@ describe('Where the time goes, in a Chromium whose workers can profile', () => {
   const WORKER_PROFILING = '--enable-blink-features=ProfilerAPIForDedicatedWorker,DocumentPolicyInDedicatedWorker';
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: [...CHROMIUM_FLAGS, WORKER_PROFILING] });
+    browser = await launchOwnBrowser([WORKER_PROFILING]);
   });
   afterAll(async () => {
     await browser?.close();
