@@ -2,7 +2,7 @@
 // and a record of everything that should never happen (page errors, console errors,
 // requests to another origin). Firefox (puppeteer-core over WebDriver BiDi) is started
 // by launchFirefox from src/node/firefox.ts, with a fresh profile.
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,4 +124,15 @@ export async function openApp(
   });
   await page.goto(baseURL() + path);
   return { page, errors, foreignRequests };
+}
+
+/**
+ * Waits until the page on screen has drawn every part it loads or draws after its first
+ * paint (a "Loading ..." line, a part marked data-after-paint="pending"): until then, parts
+ * may still join the page, and a check of its size or layout would judge half a page.
+ */
+export async function drawn(page: Page, what = 'the page'): Promise<void> {
+  const loading = page.locator('main [role="status"]', { hasText: /^Loading / });
+  const pending = page.locator('[data-after-paint="pending"]');
+  await expect.poll(async () => (await loading.count()) + (await pending.count()), { message: `${what} loads`, timeout: 15_000 }).toBe(0);
 }

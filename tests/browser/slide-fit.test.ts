@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { GO_STAGES } from '../../src/app/go/stages.ts';
-import { launchBrowser, openApp } from './harness.ts';
+import { drawn, launchBrowser, openApp } from './harness.ts';
 import { storeResultsScript } from '../fixtures/full-results.ts';
 import { expectClean, overflow, rootFontPx, slideName } from './presenter-helpers.ts';
 
@@ -44,9 +44,7 @@ describe('slides that fit a projector', () => {
    * or draws after its first paint: until then, parts may still join the page.
    */
   async function settled(page: Page): Promise<string> {
-    const loading = page.locator('main [role="status"]', { hasText: /^Loading / });
-    const pending = page.locator('[data-after-paint="pending"]');
-    await expect.poll(async () => (await loading.count()) + (await pending.count()), { message: `${await slideName(page)} loads`, timeout: 15_000 }).toBe(0);
+    await drawn(page, await slideName(page));
     return slideName(page);
   }
 

@@ -8,7 +8,7 @@ import { STORIES } from '../../src/app/story/narrative.ts';
 import { INTRO, introFigures } from '../../src/app/story/intro-prose.ts';
 import { MEASURE, measureFigures } from '../../src/app/story/measure-prose.ts';
 import { routeHref } from '../../src/app/ui/routes.ts';
-import { launchBrowser, openApp, type OpenedPage } from './harness.ts';
+import { drawn, launchBrowser, openApp, type OpenedPage } from './harness.ts';
 
 const LAST = STAGES.length - 1;
 
@@ -199,6 +199,8 @@ describe('the story', () => {
       await page.evaluate((hash) => (location.hash = hash), path);
       await expect.poll(() => heading(page).count()).toBe(1);
       await page.locator('main h1').waitFor();
+      // The whole page: a stage's profile tables, drawn last, were once the widest part.
+      await drawn(page, path);
       const widest = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(widest, `${path} scrolls sideways`).toBeLessThanOrEqual(360);
       // Sections past the edge are reached by scrolling the row, not the page.
