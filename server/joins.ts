@@ -12,7 +12,7 @@ import { hashToken, newStudentId, newToken, streamTicket } from './secrets.ts';
 import type { ClassByCode } from './store.ts';
 
 /** The teacher's board hears of refusals at most this often (a script refused a thousand times sends one event). */
-const REFUSED_EVENT_MS = 1000;
+export const REFUSED_EVENT_MS = 1000;
 
 export class JoinDesk {
   readonly #refusedTimers = new Map<number, ReturnType<typeof setTimeout>>();
