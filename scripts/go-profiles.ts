@@ -93,11 +93,6 @@ export interface FreshProfiles {
   top: { cpu: string; alloc: string | null };
 }
 
-/** This machine's processor as a stored profile names it ("AMD EPYC"): profiles are compared only on the same one. */
-export function processorName(): string {
-  return cpus()[0]?.model.trim() ?? 'unknown CPU';
-}
-
 /** Profiles one step now. Needs Go (see goMissing()). */
 export function profileStep(stage: string): FreshProfiles {
   const dir = `${mkdtempSync(join(tmpdir(), `go-profile-${stage}-`))}/`;
@@ -112,7 +107,7 @@ export function profileStep(stage: string): FreshProfiles {
           tool: kind === 'cpu' ? 'go test -cpuprofile, go tool pprof' : 'go test -memprofile -memprofilerate 1 (alloc_space), go tool pprof',
           engine: version[0],
           runtime: `${version[1]}/${version[2]}`,
-          cpu: processorName(),
+          cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
           intervalUs: kind === 'cpu' ? 10_000 : 0,
         },
         value: kind === 'cpu' ? 'cpu' : 'alloc_space',

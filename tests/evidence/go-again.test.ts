@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateGoEvidence, goMissing, goRelease, goStageDirs, storedGoEvidence } from '../../scripts/go-evidence.ts';
-import { processorName, profilesDrift, profilesPath, profileStep, releaseOf, type FreshProfiles } from '../../scripts/go-profiles.ts';
+import { profilesDrift, profilesPath, profileStep, releaseOf, type FreshProfiles } from '../../scripts/go-profiles.ts';
 import type { GoStepProfiles } from '../../src/core/profile/go-profiles.ts';
 import { ourTop, pprofTop } from '../fixtures/pprof-top.ts';
 
@@ -47,8 +47,9 @@ describe.skipIf(missing !== null)('the Go track, made again', () => {
     if (goRelease() !== releaseOf(engine)) {
       skip(`the profiles were taken with ${releaseOf(engine)} and this machine has ${goRelease()}: releases inline differently`);
     }
-    if (cpu !== processorName()) {
-      skip(`the profiles were taken on ${cpu} and this is ${processorName()}: another processor spends its time elsewhere, so they are compared only on the same one`);
+    const here = fresh[0].profiles.cpu.source.cpu;
+    if (cpu !== here) {
+      skip(`the profiles were taken on ${cpu} and this is ${here}: another processor spends its time elsewhere, so they are compared only on the same one`);
     }
     const problems = stages.flatMap((stage, i) => profilesDrift(stored[i], fresh[i].profiles).map((p) => `${profilesPath(stage)}: ${p}`));
     expect(problems, 'run npm run gen if the code changed').toEqual([]);
