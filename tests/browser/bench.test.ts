@@ -66,21 +66,23 @@ describe('benchmark page', () => {
 
   it('runs until the answer is clear, and says which of its three limits ended it: the width, the time or its most rounds', async () => {
     const { page, errors } = await openApp(browser, '/#/bench');
+    const percent = 50;
+    const minutes = 0.5;
     await choosePlan(page, { contestants: ['07-reuse-buffers', '08-little-endian'], sizes: [1024], rounds: 10 });
     await page.getByTestId('stop-clear').check();
-    await page.getByTestId('clear-percent').fill('50');
-    await page.getByTestId('clear-minutes').fill('0.5');
+    await page.getByTestId('clear-percent').fill(String(percent));
+    await page.getByTestId('clear-minutes').fill(String(minutes));
     expect(await page.getByTestId('estimate').textContent()).toMatch(/0\.5 min at most/);
     await runToEnd(page);
     const status = (await runStatus(page))!;
     // Which limit comes first depends on this machine's noise (a busy one may spend its most
     // rounds on 1 KiB inside the half minute); whichever it was, the figures it gives agree.
     const widestPercent = Number(/\(the widest: .*, ±(\d+)%\)\.$/.exec(status)?.[1]);
-    if (/The width ended it/.test(status)) expect(widestPercent, status).toBeLessThanOrEqual(50);
-    else if (/The time limit ended it/.test(status)) expect(Number(/^Finished in (\d+) s\./.exec(status)?.[1]), status).toBeGreaterThanOrEqual(30);
+    if (/The width ended it/.test(status)) expect(widestPercent, status).toBeLessThanOrEqual(percent);
+    else if (/The time limit ended it/.test(status)) expect(Number(/^Finished in (\d+) s\./.exec(status)?.[1]), status).toBeGreaterThanOrEqual(minutes * 60);
     else {
       expect(status).toMatch(new RegExp(`It stopped at its most rounds \\(${MAX_CLEAR_ROUNDS} rounds\\)`));
-      expect(widestPercent, status).toBeGreaterThan(50);
+      expect(widestPercent, status).toBeGreaterThan(percent);
     }
     // Never before an interval exists: at least 6 rounds, as the table's sample counts show.
     const rounds = Number(/(\d+) rounds/.exec(status)![1]);
