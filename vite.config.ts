@@ -71,7 +71,7 @@ function buildVersion(): string {
 /**
  * Installable and offline after one visit: the web app manifest, and one service worker
  * (workers/sw.ts) that precaches the whole build and adds the headers a header-less host
- * leaves out. The page registers it itself (src/app/ui/isolation.svelte.ts).
+ * leaves out. The page registers it itself (src/app/ui/run/isolation.svelte.ts).
  */
 const offlineApp = VitePWA({
   strategies: 'injectManifest',
@@ -141,7 +141,7 @@ const KEEP_FUNCTION_NAMES = { function: true, class: false };
 
 /**
  * The components a page draws after its first paint, `afterFirstPaint(() => import('./X.svelte'))`
- * (src/app/ui/after-paint.ts), read from the app's source. Their imports preload only their
+ * (src/app/story/after-paint.ts), read from the app's source. Their imports preload only their
  * CSS: the browser fetches their modules when the import runs. Preloaded, their modules'
  * links (20 on stage 5: 29 modulepreload links in all, 9 without them) were all added in
  * one task right after the first paint, the time Lighthouse counts as blocking on a phone.

@@ -10,7 +10,7 @@ import { GO_TRACK } from '../go/index.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
 import { GO_STAGES } from '../src/app/go/stages.ts';
 import { goPackagePath, runYourself } from '../src/app/go/run-yourself.ts';
-import { askOf, ContentReader } from '../src/app/ui/content.ts';
+import { askOf, ContentReader } from '../src/app/ui/lesson/content.ts';
 import { parseMarkdown } from '../src/core/content/markdown.ts';
 
 // What a question is drawn from: the stage's profile, its engine's or compiler's report, its diff or its run.

@@ -13,8 +13,8 @@ import { describe, expect, it } from 'vitest';
 
 /** What a tab of the app may import: the shared widgets, core, the stages, the Go track, data, content and worker entries; never another tab. */
 const TAB = ['src/app/ui', 'src/core', 'steps', 'go', 'data', 'content', 'workers'];
-/** The app's tabs (one per item of the top bar) and the presenter's notes: each a room of its own. */
-const TABS = ['story', 'bench', 'results', 'compare', 'go', 'class', 'playground', 'file', 'teach', 'present'];
+/** The app's tabs (one per item of the top bar): each a room of its own. */
+const TABS = ['story', 'bench', 'results', 'compare', 'go', 'class', 'playground', 'file', 'teach'];
 
 /** Each room, the rooms it may import (itself always), longest prefix first. A scanned file in no room fails. */
 const RULES: [room: string, mayImport: string[]][] = [
@@ -160,14 +160,14 @@ describe('rooms and what they may import', () => {
       ...references('src/core/bench/runner.ts', "import { x } from '../../app/ui/run/browser.ts';\nimport { y } from 'node:fs';"),
       ...references('workers/bench.worker.ts', "import type { Z } from '../src/app/playground/checks.ts';"),
       ...references('src/node/node.ts', "const entry = new URL('../../workers/bench.node-worker.mjs', import.meta.url);"),
-      ...references('src/app/ui/routes.ts', "import { GO_STAGES } from '../go/stages.ts';"),
+      ...references('src/app/ui/nav/routes.ts', "import { GO_STAGES } from '../../go/stages.ts';"),
       ...references('src/app/compare/ComparePage.svelte', "import ResultsPage from '../results/ResultsPage.svelte';"),
     ];
     expect(crossings(refs)).toEqual([
       'src/core/bench/runner.ts -> src/app/ui/run/browser.ts (src/core may import src/core, steps)',
       'src/core/bench/runner.ts -> node:fs (only Node can load it)',
       'workers/bench.worker.ts -> src/app/playground/checks.ts (workers may import workers, src/core, steps, data)',
-      'src/app/ui/routes.ts -> src/app/go/stages.ts (src/app/ui may import src/app/ui, src/core, steps, go, data, content, workers)',
+      'src/app/ui/nav/routes.ts -> src/app/go/stages.ts (src/app/ui may import src/app/ui, src/core, steps, go, data, content, workers)',
       'src/app/compare/ComparePage.svelte -> src/app/results/ResultsPage.svelte (src/app/compare may import src/app/compare, src/app/ui, src/core, steps, go, data, content, workers)',
     ]);
     // Three rooms in a ring, each import allowed on its own but the ring is not.

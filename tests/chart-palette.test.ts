@@ -5,7 +5,7 @@
 // reader who asks for less motion, charts appear drawn rather than grow in.
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
-import { STAGE_POINTS, stageColor, stagePoint, type ChartTheme } from '../src/app/ui/charts/theme.svelte.ts';
+import { STAGE_POINTS, stageColor, stagePoint, type ChartTheme } from '../src/app/ui/charts/palette.svelte.ts';
 import { throughputChart } from '../src/app/ui/charts/configs.ts';
 import { buildModel } from '../src/core/results/analysis/model.ts';
 import { fullResults } from './fixtures/full-results.ts';

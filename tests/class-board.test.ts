@@ -6,7 +6,7 @@ import { classLadder, contestantSpreads, sortEntries, spread } from '../src/app/
 import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/core/class/plan.ts';
 import { readStoredSummary, runState, summarize, type EntrySummary } from '../src/core/class/summary.ts';
 import { jsEngineOfAgent } from '../src/core/bench/runtimes.ts';
-import { parseRoute, routeHref } from '../src/app/ui/routes.ts';
+import { parseRoute, routeHref } from '../src/app/ui/nav/routes.ts';
 import { studentResults } from './fixtures/class-server.ts';
 
 function entry(id: string, throughput: Record<string, number>, extra: Partial<EntrySummary> = {}): EntrySummary {

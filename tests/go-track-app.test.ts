@@ -3,7 +3,7 @@
 // published figures as stored.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { edgeStageRoute, parseRoute, routeHref, routeLabel, stepRoute, type Route } from '../src/app/ui/routes.ts';
+import { edgeStageRoute, parseRoute, routeHref, routeLabel, stepRoute, type Route } from '../src/app/ui/nav/routes.ts';
 import { GO_STAGES } from '../src/app/go/stages.ts';
 import { bestMetric, readGoRun, stepRows, type GoRun } from '../src/app/go/measured.ts';
 import { overallWords, stepWords, whyNoChange } from '../src/app/go/words.ts';

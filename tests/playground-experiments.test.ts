@@ -10,7 +10,7 @@ import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { STAGES } from '../steps/index.ts';
-import { applyPatch, experimentsFor } from '../src/app/ui/experiments.ts';
+import { applyPatch, experimentsFor } from '../src/app/ui/lesson/experiments.ts';
 import { importSites, linkOrder, rewriteImports } from '../src/core/playground/link.ts';
 import { checkDigest, checkInput, checkSteps } from '../src/core/playground/checks.ts';
 import { OFFICIAL_LENGTHS, type VectorFile } from '../src/core/vectors.ts';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STAGES } from '../steps/index.ts';
 import { guessSteps } from '../src/app/class/board.ts';
 import { guessStages } from '../src/core/class/guesses.ts';
-import { articleRatio } from '../src/app/ui/article-facts.ts';
+import { articleRatio } from '../src/app/ui/lesson/article-facts.ts';
 import { measuredRatio } from '../src/app/story/step-answer.ts';
 import { DEFAULT_CLASS_PLAN } from '../src/core/class/plan.ts';
 import type { EntrySummary } from '../src/core/class/summary.ts';
@@ -118,7 +118,7 @@ describe('guesses kept with the ladder in this browser', () => {
   async function load() {
     vi.stubGlobal('localStorage', localStorage);
     vi.resetModules();
-    return (await import('../src/app/ui/current-run.svelte.ts')).current;
+    return (await import('../src/app/ui/run/current-run.svelte.ts')).current;
   }
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -160,7 +160,7 @@ describe('guesses kept with the ladder in this browser', () => {
     // Storage that throws (disabled): no guesses, no message, and a guess still lives for the visit.
     vi.stubGlobal('localStorage', { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => {} });
     vi.resetModules();
-    const disabled = (await import('../src/app/ui/current-run.svelte.ts')).current;
+    const disabled = (await import('../src/app/ui/run/current-run.svelte.ts')).current;
     expect([disabled.guesses, disabled.guessProblem]).toEqual([{}, null]);
     disabled.guess(3, 1.2);
     expect(disabled.guesses).toEqual({ '3': 1.2 });

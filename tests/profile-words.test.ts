@@ -9,7 +9,7 @@ import { changeSentence, codeList, comparisonWords, isChanged, shareOf, withinNo
 import { formatSize } from '../src/core/units.ts';
 import { icicleBoxes, widestPath } from '../src/app/story/profile/icicle.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
-import type { ProfileFacts } from '../src/app/ui/story-types.ts';
+import type { ProfileFacts } from '../src/app/ui/lesson/story-types.ts';
 import { STAGES } from '../steps/index.ts';
 
 /** A profile of `samples` samples whose functions have the given self samples, called in a chain from the first. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { edgeStageRoute, parseRoute, routeHref, stepRoute, type Route } from '../src/app/ui/routes.ts';
+import { edgeStageRoute, parseRoute, routeHref, stepRoute, type Route } from '../src/app/ui/nav/routes.ts';
 import { keyAction, type KeyContext } from '../src/app/shell/keyboard.ts';
 import { STAGES } from '../steps/index.ts';
 
@@ -175,7 +175,7 @@ describe('links', () => {
   });
 
   it('are built with routeHref everywhere: only the router and the share format spell an address', () => {
-    const owners = new Set(['src/app/ui/routes.ts', 'src/core/results/io/links.ts']);
+    const owners = new Set(['src/app/ui/nav/routes.ts', 'src/core/results/io/links.ts']);
     const typed = sourceFiles('src')
       .filter((file) => !owners.has(file))
       .flatMap((file) => codeLines(readFileSync(file, 'utf8')).filter((line) => HAND_TYPED.test(line)).map((line) => `${file}: ${line.trim()}`));

@@ -9,8 +9,8 @@ import { GO_TRACK } from '../go/index.ts';
 import { keyAction } from '../src/app/shell/keyboard.ts';
 
 // speaker-notes.ts reads its file through Vite's import.meta.glob; here the same file is parsed directly.
-const { readNotes, noteFor, noteNames } = await import('../src/app/present/speaker-notes.ts');
-const { readSlideMessage, formatElapsed } = await import('../src/app/present/notes.svelte.ts');
+const { readNotes, noteFor, noteNames } = await import('../src/app/ui/lesson/speaker-notes.ts');
+const { readSlideMessage, formatElapsed } = await import('../src/app/ui/present/notes.svelte.ts');
 
 const doc = parseMarkdown(readFileSync(new URL('../content/speaker-notes.md', import.meta.url), 'utf8'), 'content/speaker-notes.md');
 const notes = readNotes(doc, 'content/speaker-notes.md');

@@ -1,12 +1,12 @@
 // The story may credit the article only with what the article says: every figure and
 // quoted phrase in a clause that names the article must be a registry speedup
-// (steps/index.ts) or an entry of src/app/ui/article-facts.ts. Our own measurements go in
+// (steps/index.ts) or an entry of src/app/ui/lesson/article-facts.ts. Our own measurements go in
 // clauses of their own, so a reader can always tell whose number it is.
 
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_FACTS } from '../src/app/ui/article-facts.ts';
+import { ARTICLE_FACTS } from '../src/app/ui/lesson/article-facts.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
-import type { StageStory } from '../src/app/ui/story-types.ts';
+import type { StageStory } from '../src/app/ui/lesson/story-types.ts';
 import { STAGES } from '../steps/index.ts';
 
 const KNOWN_FIGURES = [

@@ -18,7 +18,7 @@ import { enginesRun } from '../src/app/story/engine-figures.ts';
 import { READER_STEP, fullLadderSize, stepFindings } from '../src/app/story/engine-findings.ts';
 import { cellKey } from '../src/core/results/analysis/model.ts';
 import { callShare } from '../src/app/story/native-figures.ts';
-import { ARTICLE_FACTS } from '../src/app/ui/article-facts.ts';
+import { ARTICLE_FACTS } from '../src/app/ui/lesson/article-facts.ts';
 
 /** A stage's stored profile at 64 KiB, as the page reads it (data/profiles/, npm run gen). */
 function storedProfile64(id: string): StageProfile | undefined {

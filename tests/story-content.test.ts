@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutTree } from '../src/app/story/tree.ts';
 import { familyWiseErrorRate } from '../src/app/story/multiple.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
-import { inlineSegments } from '../src/app/ui/inline.ts';
+import { inlineSegments } from '../src/app/ui/lesson/inline.ts';
 import { stageFiles } from '../src/app/ui/code/sources.ts';
 import { STAGES } from '../steps/index.ts';
 

@@ -3,7 +3,7 @@
 // does not add up is refused with where it goes wrong.
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../src/core/content/markdown.ts';
-import { parseRoute } from '../src/app/ui/routes.ts';
+import { parseRoute } from '../src/app/ui/nav/routes.ts';
 import { PLAN_MINUTES, readTeach, TEACH, TEACH_LINKS } from '../src/app/teach/plans.ts';
 import { STAGES } from '../steps/index.ts';
 

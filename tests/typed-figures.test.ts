@@ -1,7 +1,7 @@
 // No measured figure is typed into the lesson's words: a time, a throughput, a ratio or a
 // share the text states is a `{placeholder}`, filled when the page is built from a
 // committed file in data/ (or from the article's figures, kept once in
-// src/app/ui/article-facts.ts). This reads every content file as the pages read it
+// src/app/ui/lesson/article-facts.ts). This reads every content file as the pages read it
 // (front matter, headings, paragraphs, list items) and fails on a figure with a measured
 // unit outside a placeholder or `code`. The few figures allowed are listed below, each
 // with why it is not a measurement, and each must still be in its file.

@@ -2,10 +2,10 @@
 // every file of the build once the first page has loaded, so the lesson, the benchmarks,
 // the editor and the file page work with the network off, and it adds the headers a
 // host without them did not send (src/core/site/service-worker.ts), so such a host
-// still gets a cross-origin isolated page (src/app/ui/isolation.svelte.ts).
+// still gets a cross-origin isolated page (src/app/ui/run/isolation.svelte.ts).
 //
 // A new build installs beside the running one and waits: the page says a new version is
-// ready and activates it only when the learner asks (src/app/ui/update.svelte.ts), so a
+// ready and activates it only when the learner asks (src/app/shell/update.svelte.ts), so a
 // benchmark is never cut short by a reload. Workbox drops the old build's files when the
 // new one activates.
 /// <reference lib="webworker" />

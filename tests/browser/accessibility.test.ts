@@ -148,7 +148,7 @@ function markupBesideColours(page: Page): Promise<string> {
   });
 }
 
-/** After the system's scheme changes: the app follows it on the next frames (src/app/ui/theme.svelte.ts). */
+/** After the system's scheme changes: the app follows it on the next frames (src/app/ui/nav/theme.svelte.ts). */
 async function useScheme(page: Page, scheme: Scheme): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
   await page.waitForFunction((dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark, scheme === 'dark');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { articleRatio } from '../../src/app/ui/article-facts.ts';
+import { articleRatio } from '../../src/app/ui/lesson/article-facts.ts';
 import { measuredRatio } from '../../src/app/story/step-answer.ts';
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { guessLesson } from '../../src/core/predict/lesson.ts';

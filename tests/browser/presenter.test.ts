@@ -62,7 +62,7 @@ describe('presenter mode', () => {
 
   // Read from the back of a room: on a 1920x1080 projector a stage's body text is at
   // least 28 px, its headings larger in proportion, and a chart's labels grow with it.
-  // (A slide made dense by a full results set is shrunk until it fits, by src/app/present/slide-fit.ts: that is the fit test's.)
+  // (A slide made dense by a full results set is shrunk until it fits, by src/app/shell/present/slide-fit.ts: that is the fit test's.)
   it('sets body text at 28 px or more on a 1920x1080 projector, headings in proportion', async () => {
     const opened = await openApp(browser, '/?present#/stage/5');
     const { page } = opened;

@@ -7,7 +7,7 @@ import { STAGES } from '../../steps/index.ts';
 import { STORIES } from '../../src/app/story/narrative.ts';
 import { INTRO, introFigures } from '../../src/app/story/intro-prose.ts';
 import { MEASURE, measureFigures } from '../../src/app/story/measure-prose.ts';
-import { routeHref } from '../../src/app/ui/routes.ts';
+import { routeHref } from '../../src/app/ui/nav/routes.ts';
 import { drawn, launchBrowser, openApp, type OpenedPage } from './harness.ts';
 
 const LAST = STAGES.length - 1;

@@ -8,7 +8,7 @@ import { MAX_PLAN_ROUNDS } from '../../core/bench/plan.ts';
 import type { Results } from '../../core/bench/results.ts';
 import { BASELINE_INFO } from '../../../steps/baseline-info.ts';
 import { MAX_TEXT } from '../../core/results/io/limits.ts';
-import { current } from '../ui/current-run.svelte.ts';
+import { current } from '../ui/run/current-run.svelte.ts';
 import { MIN_ROUNDS_FOR_INTERVAL } from '../../core/results/text/short-run.ts';
 import { benchPageRun } from '../ui/run/bench-running.svelte.ts';
 import { DEFAULT_CLEAR_LIMIT_MIN, DEFAULT_CLEAR_PERCENT, isClear, MAX_CLEAR_ROUNDS, widest, type Widest } from '../../core/results/analysis/until-clear.ts';

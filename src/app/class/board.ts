@@ -12,7 +12,7 @@ import type { ClassPlan } from '../../core/class/plan.ts';
 import { runState, type EntrySummary, type RunState } from '../../core/class/summary.ts';
 import { guessAgainst, guessChoices, nearestChoice, type GuessChoice } from '../../core/predict/guess.ts';
 import { guessStages, guessTally } from '../../core/class/guesses.ts';
-import { articleRatio } from '../ui/article-facts.ts';
+import { articleRatio } from '../ui/lesson/article-facts.ts';
 
 /** A class-wide figure: median, quartiles and extremes over the machines that have it. */
 export interface Spread {

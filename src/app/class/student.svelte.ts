@@ -7,7 +7,7 @@
 // server is out of reach and sends them when it is back.
 import { startBenchmark, type Progress, type RunningBenchmark } from '../ui/run/browser.ts';
 import type { Results } from '../../core/bench/results.ts';
-import { current } from '../ui/current-run.svelte.ts';
+import { current } from '../ui/run/current-run.svelte.ts';
 import { classApi, ClassApiError, type Student } from './api.ts';
 import type { ClassPlan } from '../../core/class/plan.ts';
 import type { EntrySummary } from '../../core/class/summary.ts';

@@ -1,14 +1,14 @@
 // Where the file page's time estimates come from: the learner's own last bench run (kept
-// by the bench page in localStorage, src/app/ui/current-run.svelte.ts) when it measured the
+// by the bench page in localStorage, src/app/ui/run/current-run.svelte.ts) when it measured the
 // stage, else the committed run of every stage in Chromium and Firefox (data/engines/),
 // in this browser when that run has it.
 
 import { STAGES } from '../../../steps/index.ts';
 import type { Results } from '../../core/bench/results.ts';
-import { current } from '../ui/current-run.svelte.ts';
+import { current } from '../ui/run/current-run.svelte.ts';
 import { speedPoints, type SpeedPoint } from '../../core/file/estimate.ts';
 import { kernelOf } from '../../core/file/part-hasher.ts';
-import { readEnginesRun } from '../ui/engines-run.ts';
+import { readEnginesRun } from '../ui/results/engines-run.ts';
 
 /** The committed run, checked once, when an estimate first needs it. */
 let committedRun: Results | undefined;

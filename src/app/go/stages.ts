@@ -5,8 +5,8 @@
 
 import { GO_TRACK, type GoStageInfo } from '../../../go/index.ts';
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
-import { askOf, readersByName } from '../ui/content.ts';
-import type { AskTheClass, Part } from '../ui/story-types.ts';
+import { askOf, readersByName } from '../ui/lesson/content.ts';
+import type { AskTheClass, Part } from '../ui/lesson/story-types.ts';
 
 export interface GoStage extends GoStageInfo {
   change: Part;

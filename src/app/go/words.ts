@@ -6,7 +6,7 @@ import type { GoEvidence } from '../../core/evidence/go-evidence.ts';
 import { formatDelta, formatP } from '../../core/stats/index.ts';
 import { GO_BENCHMARKS, stepRows, type GoBenchmark, type GoMetric, type GoRun, type StepRow } from './measured.ts';
 import { GO_STAGES } from './stages.ts';
-import { fill } from '../ui/content.ts';
+import { fill } from '../ui/lesson/content.ts';
 import { TALK_STEPS, TALK_SUMMARY, type PublishedRow } from './published.ts';
 
 const SIZE_WORDS: Record<GoBenchmark, string> = { Hash8Bytes: '8 bytes', Hash1K: '1 KiB', Hash8K: '8 KiB' };

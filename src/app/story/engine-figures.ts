@@ -3,7 +3,7 @@
 // 0's times and the bench's estimates where it skipped a size, and stages 8 and 9 against
 // blake3-wasm. A new run is a new file here, and every figure follows it.
 
-import { readEnginesRun } from '../ui/engines-run.ts';
+import { readEnginesRun } from '../ui/results/engines-run.ts';
 import { engineModels, type EngineModel } from '../../core/results/analysis/engine-ladder.ts';
 import { cellKey } from '../../core/results/analysis/model.ts';
 import { formatDuration, formatSize } from '../../core/units.ts';

@@ -4,7 +4,7 @@
 import { STAGES } from '../../../steps/index.ts';
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
 import { pageProse } from './page-prose.ts';
-import { articleFigures } from '../ui/article-facts.ts';
+import { articleFigures } from '../ui/lesson/article-facts.ts';
 
 // Counted, not typed: the sentence stays true when a stage is added.
 const WORDS = ['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen'];

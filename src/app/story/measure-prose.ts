@@ -10,7 +10,7 @@ import { medianOrders, minSamplesForInterval } from '../../core/stats/median.ts'
 import { pageProse } from './page-prose.ts';
 import { DEFAULT_CLEAR_PERCENT } from '../../core/results/analysis/until-clear.ts';
 import { engineFigures } from './engine-figures.ts';
-import { articleFigures } from '../ui/article-facts.ts';
+import { articleFigures } from '../ui/lesson/article-facts.ts';
 
 /** The significance level and confidence the page explains. */
 export const ALPHA = 0.05;

@@ -12,11 +12,11 @@
 import { STAGES } from '../../../steps/index.ts';
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
 import { FIGURE_ROWS, type FigureRow, type V8Why } from '../../core/evidence/v8-why.ts';
-import { askOf, fill, readersByName, type ContentReader } from '../ui/content.ts';
-import type { ProfileFacts, SideNote, StageStory } from '../ui/story-types.ts';
+import { askOf, fill, readersByName, type ContentReader } from '../ui/lesson/content.ts';
+import type { ProfileFacts, SideNote, StageStory } from '../ui/lesson/story-types.ts';
 import { storyFigures } from './native-figures.ts';
 import { engineFigures } from './engine-figures.ts';
-import { articleFigures } from '../ui/article-facts.ts';
+import { articleFigures } from '../ui/lesson/article-facts.ts';
 import { profileFigures } from './profile-figures.ts';
 
 const STAGE_FILES = import.meta.glob<MarkdownDoc>('/content/stages/*.md', { eager: true, import: 'default' });

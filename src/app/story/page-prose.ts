@@ -9,9 +9,9 @@
 // marks (proseSegments) are checked then too, so a typo fails the tests, not a page.
 
 import type { FrontMatter, MarkdownDoc } from '../../core/content/markdown.ts';
-import { fill, readersByName, type ContentReader } from '../ui/content.ts';
-import { proseSegments } from '../ui/inline.ts';
-import { routeHref } from '../ui/routes.ts';
+import { fill, readersByName, type ContentReader } from '../ui/lesson/content.ts';
+import { proseSegments } from '../ui/lesson/inline.ts';
+import { routeHref } from '../ui/nav/routes.ts';
 
 /** The pages' names for the addresses their prose links to: `[benchmark](bench)`. */
 export const PAGE_LINKS: Record<string, string> = {

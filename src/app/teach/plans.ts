@@ -5,9 +5,9 @@
 // says what it is (Show, Ask, Measure, Board), and every link names a slide or a page
 // the app has, so a plan that does not add up fails the tests, not a class.
 import type { MarkdownDoc, Section } from '../../core/content/markdown.ts';
-import { ContentReader, readersByName } from '../ui/content.ts';
-import { proseSegments } from '../ui/inline.ts';
-import { routeHref, type Route } from '../ui/routes.ts';
+import { ContentReader, readersByName } from '../ui/lesson/content.ts';
+import { proseSegments } from '../ui/lesson/inline.ts';
+import { routeHref, type Route } from '../ui/nav/routes.ts';
 import { STAGES } from '../../../steps/index.ts';
 import { GO_TRACK } from '../../../go/index.ts';
 

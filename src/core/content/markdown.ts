@@ -3,7 +3,7 @@
 // and the text as paragraphs and list items under each `#` heading. It runs when the app
 // is built (src/node/content-plugin.ts), so the pages get data, never HTML: text stays
 // text, with `backticks` marking code as everywhere else in the story (the two pages
-// that are not a stage read a few more marks: proseSegments in src/app/ui/inline.ts).
+// that are not a stage read a few more marks: proseSegments in src/app/ui/lesson/inline.ts).
 //
 // Only what the content uses is read, and anything else is refused with its line, so a
 // typo fails the build instead of showing up on a page: front matter of `key: value`

@@ -4,7 +4,7 @@
 // the words are tested against profiles made by hand.
 
 import { hottest, type ProfileFunction, type StageProfile } from '../../../core/profile/profile.ts';
-import type { ProfileFacts } from '../../ui/story-types.ts';
+import type { ProfileFacts } from '../../ui/lesson/story-types.ts';
 import { formatSize } from '../../../core/units.ts';
 
 /** Whether a function is one this stage changes. */

@@ -7,7 +7,7 @@ import { formatMBps, formatRatio, formatSig } from '../../../core/results/text/f
 import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../../../core/results/analysis/model.ts';
 import type { Interval } from './chartjs.ts';
 import { stepName } from '../../../core/results/analysis/step-label.ts';
-import { engineColor, otherStyle, stageColor, stagePoint, type ChartTheme } from './theme.svelte.ts';
+import { engineColor, otherStyle, stageColor, stagePoint, type ChartTheme } from './palette.svelte.ts';
 import type { EngineLadder } from '../../../core/results/analysis/engine-ladder.ts';
 import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';
 

@@ -11,7 +11,7 @@ import { benchPageRun } from './bench-running.svelte.ts';
 import { stepPlan, type PlanPart } from './step-plan.ts';
 import type { Results } from '../../../core/bench/results.ts';
 import { mergeResults } from '../../../core/results/merge.ts';
-import { current } from '../current-run.svelte.ts';
+import { current } from './current-run.svelte.ts';
 
 class StepMeasure {
   /** The stage whose step is running or was measured last. */

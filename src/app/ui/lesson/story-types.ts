@@ -1,7 +1,7 @@
 // The shape of a stage's story, on its own so the readers of the stories' Markdown
 // (src/app/story/narrative.ts, src/app/go/stages.ts) and the pages that show them import
 // it without importing each other.
-import type { V8Why } from '../../core/evidence/v8-why.ts';
+import type { V8Why } from '../../../core/evidence/v8-why.ts';
 
 export interface Part {
   lead: string;

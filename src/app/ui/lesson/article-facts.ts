@@ -4,7 +4,7 @@
 // reads every clause of the narrative that names the article and fails on anything else.
 // The article measured on an Apple M1 Max in V8; its figures are ratios to the previous
 // step unless `fact` says otherwise.
-import { STAGES } from '../../../steps/index.ts';
+import { STAGES } from '../../../../steps/index.ts';
 
 export interface ArticleFact {
   /** The name the Markdown writes it by, as `{article-<id>}`. */

@@ -4,7 +4,7 @@
 // app offline) adds them to the app's responses and the page reloads once. This module
 // decides which case applies and keeps the reason, which the environment line shows
 // beside the run's numbers.
-import { ISOLATION_MARKER, SERVICE_WORKER_URL } from '../../core/site/service-worker.ts';
+import { ISOLATION_MARKER, SERVICE_WORKER_URL } from '../../../core/site/service-worker.ts';
 
 /** Session flag: the page already reloaded once for the service worker. Never loops. */
 const RELOADED_KEY = 'blake3-lab:isolation-reload';

@@ -1,8 +1,8 @@
 // The two result sets on the compare page. Kept at module level so "compare with…"
 // buttons elsewhere (the results page, a shared link) can fill a side and then open the
 // page, and so the sides survive a visit to another page.
-import { runtimeResults } from '../../core/bench/runtimes.ts';
-import type { Results } from '../../core/bench/results.ts';
+import { runtimeResults } from '../../../core/bench/runtimes.ts';
+import type { Results } from '../../../core/bench/results.ts';
 
 export interface Side {
   results: Results;

@@ -3,10 +3,10 @@
 // Parsing is a pure function, kept apart from the reactive router so it can be tested
 // without a browser.
 
-import { STAGES } from '../../../steps/index.ts';
-import { GO_TRACK } from '../../../go/index.ts';
-import { SHARE_PREFIX } from '../../core/results/io/links.ts';
-import { CODE_PATTERN, classCodeProblem } from '../../core/class/protocol.ts';
+import { STAGES } from '../../../../steps/index.ts';
+import { GO_TRACK } from '../../../../go/index.ts';
+import { SHARE_PREFIX } from '../../../core/results/io/links.ts';
+import { CODE_PATTERN, classCodeProblem } from '../../../core/class/protocol.ts';
 
 export type Route =
   | { page: 'intro' }
@@ -60,7 +60,7 @@ export function parseRoute(hash: string, stageCount = STAGE_COUNT): Route {
     const index = Number(number);
     if (index >= stageCount) return notFound(`There is no stage ${index}: the stages are numbered 0 to ${stageCount - 1}.`);
     if (share === undefined || (share === '' && rest.length === 0)) return { page: 'playground', index };
-    // "#/playground/7/try/allocate-again" opens a guided experiment (src/app/ui/experiments.ts).
+    // "#/playground/7/try/allocate-again" opens a guided experiment (src/app/ui/lesson/experiments.ts).
     if (share === 'try' && rest.length === 1 && /^[a-z0-9-]{1,40}$/.test(rest[0])) return { page: 'playground', index, experiment: rest[0] };
     if (share !== 'share' || rest.length === 0 || rest.join('/') === '') {
       return notFound('A playground address is #/playground/<stage>, or a shared variant #/playground/<stage>/share/<code>.');

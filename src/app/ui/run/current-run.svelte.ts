@@ -6,10 +6,10 @@
 // from outside the page. A document stored by an older version (one run, replaced by
 // the next) loads as a ladder of that one run. The learner's guesses (one per stage,
 // made before measuring it) are kept beside the ladder and cleared with it.
-import type { Results } from '../../core/bench/results.ts';
-import { parseStoredGuesses, type Guesses } from '../../core/predict/guess.ts';
-import { parseResultsJson } from '../../core/results/io/validate.ts';
-import { mergeResults, type RunRecord } from '../../core/results/merge.ts';
+import type { Results } from '../../../core/bench/results.ts';
+import { parseStoredGuesses, type Guesses } from '../../../core/predict/guess.ts';
+import { parseResultsJson } from '../../../core/results/io/validate.ts';
+import { mergeResults, type RunRecord } from '../../../core/results/merge.ts';
 
 const STORAGE_KEY = 'blake3-lab:results';
 const HISTORY_KEY = 'blake3-lab:history';

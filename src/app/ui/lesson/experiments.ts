@@ -5,7 +5,7 @@
 // and compiles the result, so a stage that changes cannot leave a patch behind that no
 // longer fits.
 
-import { STAGES, type Stage } from '../../../steps/index.ts';
+import { STAGES, type Stage } from '../../../../steps/index.ts';
 
 /** Replace `find`, which must occur exactly once in `file`, by `replace`. */
 export interface Edit {

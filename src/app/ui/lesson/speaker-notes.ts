@@ -3,12 +3,12 @@
 // may have a note per part ("stage-9-2"); a part without one shows its page's note. The
 // notes are read at build time like the lesson's other prose, and every section must name
 // a slide that exists, so a typo fails the tests instead of leaving a note nowhere.
-import type { MarkdownDoc } from '../../core/content/markdown.ts';
-import { readersByName } from '../ui/content.ts';
-import { proseSegments } from '../ui/inline.ts';
-import type { Route } from '../ui/routes.ts';
-import { STAGES } from '../../../steps/index.ts';
-import { GO_TRACK } from '../../../go/index.ts';
+import type { MarkdownDoc } from '../../../core/content/markdown.ts';
+import { readersByName } from './content.ts';
+import { proseSegments } from './inline.ts';
+import type { Route } from '../nav/routes.ts';
+import { STAGES } from '../../../../steps/index.ts';
+import { GO_TRACK } from '../../../../go/index.ts';
 
 export interface SpeakerNote {
   heading: string;

@@ -1,7 +1,7 @@
 // Reading the lesson's Markdown (content/, parsed at build time into MarkdownDoc data)
 // into the shapes the pages show. Every reader names the file and the part it missed,
 // so a section left out or misspelled fails the build's tests, not a page.
-import type { Block, FrontMatter, FrontValue, MarkdownDoc } from '../../core/content/markdown.ts';
+import type { Block, FrontMatter, FrontValue, MarkdownDoc } from '../../../core/content/markdown.ts';
 import type { AskTheClass, Part } from './story-types.ts';
 
 export class ContentReader {
