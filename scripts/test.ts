@@ -1,6 +1,6 @@
 // npm test: the unit tests and the browser tests at the same time (the unit tests use the
 // processor while the browser project builds the app and waits on pages), then the ten
-// slowest test files. Arguments go to both, e.g. `npm test -- tests/share.test.ts`.
+// slowest test files. Arguments go to both, e.g. `npm test -- tests/share-link.test.ts`.
 // The unit project's output is shown as it comes; the browser project's from when the
 // unit project ends, so the two never interleave. Exits non-zero if either fails.
 import { spawn } from 'node:child_process';
