@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeEnvironment, formatRatio, formatSig, shortName } from '../src/core/results/text/format.ts';
-import { mbPerSec } from '../src/core/stats/units.ts';
+import { mbPerSec } from '../src/core/stats/benchunit.ts';
 import { payloadFromLink, shareUrl } from '../src/core/results/io/links.ts';
 import type { Environment } from '../src/core/bench/results.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';

@@ -7,7 +7,7 @@
 import type { Results } from '../../core/bench/results.ts';
 import { formatSize } from '../../core/units.ts';
 import { compareSamples, holm } from '../../core/stats/index.ts';
-import { describePValues, describeNoise, detectableChangePct, noDifferenceAdvice } from '../../core/stats/reader.ts';
+import { describePValues, describeNoise, detectableChangePct, noDifferenceAdvice } from '../../core/stats/plain-words.ts';
 
 export const ALPHA = 0.05;
 

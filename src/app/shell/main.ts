@@ -4,7 +4,7 @@ import './app.css';
 import { startIsolation } from '../ui/run/isolation.svelte.ts';
 import { startOffline } from './update.svelte.ts';
 import { current } from '../ui/run/current-run.svelte.ts';
-import { resultsReading } from '../story/results-reading.svelte.ts';
+import { resultsReading } from '../story/step-answers-loader.svelte.ts';
 
 void startIsolation();
 startOffline();

@@ -9,7 +9,7 @@ import type { Results } from '../../core/bench/results.ts';
 import { formatSize } from '../../core/units.ts';
 import { baselineRows, buildModel, stepRows, type BaselineRow, type ResultsModel, type StepRow } from '../../core/results/analysis/model.ts';
 import { formatRatio, formatVersus } from '../../core/results/text/format.ts';
-import { describePValues, detectableChangePct, noDifferenceAdvice } from '../../core/stats/reader.ts';
+import { describePValues, detectableChangePct, noDifferenceAdvice } from '../../core/stats/plain-words.ts';
 import type { StageStory } from '../ui/lesson/story-types.ts';
 
 export interface StepAnswer {

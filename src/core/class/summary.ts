@@ -5,7 +5,7 @@
 import { JS_ENGINES, jsEngineOfAgent, type JsEngine } from '../bench/runtimes.ts';
 import type { Results } from '../bench/results.ts';
 import type { Guesses } from '../predict/guess.ts';
-import { mbPerSec } from '../stats/units.ts';
+import { mbPerSec } from '../stats/benchunit.ts';
 import { medianSorted } from '../stats/median.ts';
 
 /** Names a board stored before it spoke of JavaScript engines, as they read now. */

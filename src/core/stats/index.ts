@@ -8,6 +8,6 @@ export { compareSamples, percentChange, minSamplesToDetect, type Comparison } fr
 export { mannWhitney, type UTestResult } from './utest.ts';
 export { geomean, holm } from './aggregate.ts';
 export { formatFixed, formatSigned, formatPlusMinus, formatDelta, formatP, formatPValue } from './format.ts';
-export { tidy, unitClass, commonScale, formatScaled, formatScaledValue, type Scaler, type UnitClass } from './units.ts';
+export { tidy, unitClass, commonScale, formatScaled, formatScaledValue, type Scaler, type UnitClass } from './benchunit.ts';
 export { TextTable, superscript } from './text-layout.ts';
 export { erfc, normalCdf, normalQuantile } from './normal.ts';

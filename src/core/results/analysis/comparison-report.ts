@@ -9,8 +9,8 @@ import type { ContestantInfo, ContestantKind, Results } from '../../bench/result
 import { geomean, holm } from '../../stats/aggregate.ts';
 import { compareSamples, percentChange, type Comparison } from '../../stats/ab-test.ts';
 import { summarize, type Summary } from '../../stats/median.ts';
-import { tidy } from '../../stats/units.ts';
-import { mbPerSec } from '../../stats/units.ts';
+import { tidy } from '../../stats/benchunit.ts';
+import { mbPerSec } from '../../stats/benchunit.ts';
 import { benchmarkName, goConfig, nameRuntime, looksLikeBenchfmt, nameKeys, parseBenchfmt, parseSizeLabel, rowName, type BenchfmtFile } from '../io/benchfmt.ts';
 import { parseResultsJson } from '../io/validate.ts';
 import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';

@@ -25,7 +25,7 @@ import {
   type RunConfig,
   type RunResult,
 } from '../../bench/results.ts';
-import { mbPerSec } from '../../stats/units.ts';
+import { mbPerSec } from '../../stats/benchunit.ts';
 import { validateResults, type ResultsCheck } from './validate.ts';
 
 export const GO_BENCH_NAME = 'BLAKE3';

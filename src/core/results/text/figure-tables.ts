@@ -7,7 +7,7 @@ import { formatSize } from '../../units.ts';
 import type { RunStatus } from '../../bench/results.ts';
 import type { Comparison } from '../../stats/ab-test.ts';
 import { formatDelta, formatPlusMinus } from '../../stats/format.ts';
-import { readerP, readerPEquals } from '../../stats/reader.ts';
+import { readerP, readerPEquals } from '../../stats/plain-words.ts';
 import { superscript } from '../../stats/text-layout.ts';
 import type { ComparisonTable } from '../analysis/comparison-report.ts';
 import { formatRatio, formatSig, formatVersus } from './format.ts';

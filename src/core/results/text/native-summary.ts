@@ -6,7 +6,7 @@
 import { formatSize } from '../../units.ts';
 import type { Results } from '../../bench/results.ts';
 import { formatSig } from './format.ts';
-import { mbPerSec } from '../../stats/units.ts';
+import { mbPerSec } from '../../stats/benchunit.ts';
 
 const ONE_BLOCK = '10-simd-one-block';
 const EVERY_CORE = '11-every-core';

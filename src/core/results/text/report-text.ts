@@ -5,7 +5,7 @@
 
 import { formatDelta, formatP, formatPlusMinus, formatPValue, formatSigned } from '../../stats/format.ts';
 import { TextTable, superscript } from '../../stats/text-layout.ts';
-import { commonScale, formatScaled, formatScaledValue, unitClass } from '../../stats/units.ts';
+import { commonScale, formatScaled, formatScaledValue, unitClass } from '../../stats/benchunit.ts';
 import type { ComparisonReport, ComparisonTable, StageReport, StepComparison } from '../analysis/comparison-report.ts';
 import { sizeLabel } from '../io/benchfmt.ts';
 

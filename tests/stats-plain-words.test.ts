@@ -1,7 +1,7 @@
 // p-values and noise as a learner reads them: "p<0.001", never "p=0.000"; the raw p
 // beside the adjusted one; and, when nothing moved, how large a change the run could see.
 import { describe, expect, it } from 'vitest';
-import { describeNoise, describePValues, detectableChangePct, noDifferenceAdvice, readerP, readerPEquals } from '../src/core/stats/reader.ts';
+import { describeNoise, describePValues, detectableChangePct, noDifferenceAdvice, readerP, readerPEquals } from '../src/core/stats/plain-words.ts';
 
 describe('a p-value for a reader', () => {
   it('is "<0.001" below a thousandth, never 0.000', () => {
