@@ -4,8 +4,9 @@
 #   sse41   native/, at most SSE4.1 (as wide as WebAssembly SIMD)  target/sse41/release/blake3-native
 #   best    native/, the crate's own choice of instructions        target/release/blake3-native
 #   b3sum   the real b3sum that b3sum/Cargo.lock pins               b3sum/target/release/b3sum
-# The bench (src/node/native-run.ts), the file page's b3sum (src/node/b3sum.ts) and CI
-# (.ci/run, while npm ci installs: this needs no node_modules) all build with it.
+# The bench (src/node/native-run.ts), the file page's b3sum (src/node/b3sum.ts) and the
+# test set-up (scripts/setup-and-test.sh, while npm ci installs: this needs no
+# node_modules) all build with it.
 # CARGO names cargo when it is not on PATH. Usage: native/build.sh sse41 best b3sum
 set -eu
 cd "$(dirname "$0")"
