@@ -21,7 +21,7 @@ import { formatSize } from '../src/core/units.ts';
 import type { Progress } from '../src/core/bench/runner.ts';
 import type { Results } from '../src/core/bench/results.ts';
 import { describeRuntime, runtimesOf, mergeRuntimeResults, splitByRuntime } from '../src/core/bench/runtimes.ts';
-import { compareStages } from '../src/core/results/analysis/comparison-report.ts';
+import { compareStages } from '../src/core/results/analysis/stage-report.ts';
 import { formatStageReport } from '../src/core/results/text/report-text.ts';
 import { toBenchfmt } from '../src/core/results/io/benchfmt.ts';
 import { engineLadder, engineModels, ladderSizes } from '../src/core/results/analysis/engine-ladder.ts';

@@ -7,7 +7,7 @@
 // JSON object per line per row (Infinity bounds, from too few samples, print as null).
 
 import { readFileSync } from 'node:fs';
-import { compareSampleSets, samplesFromText, type ComparisonReport } from '../src/core/results/analysis/comparison-report.ts';
+import { compareSampleSets, samplesFromText, type ComparisonReport } from '../src/core/results/analysis/comparison.ts';
 import { formatComparisonReport } from '../src/core/results/text/report-text.ts';
 
 const USAGE = 'usage: npm run compare -- OLD NEW [--json] [--alpha=0.05] [--confidence=0.95]';

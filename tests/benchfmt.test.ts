@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Results } from '../src/core/bench/results.ts';
-import { samplesFromText } from '../src/core/results/analysis/comparison-report.ts';
+import { samplesFromText } from '../src/core/results/analysis/comparison.ts';
 import { benchfmtToResults, nameKeys, parseBenchfmt, parseSizeLabel, rowName, sizeLabel, toBenchfmt } from '../src/core/results/io/benchfmt.ts';
 import { parseResultsJson, validateResults } from '../src/core/results/io/validate.ts';
 import { runtimeFromEnv, mergeRuntimeResults } from '../src/core/bench/runtimes.ts';

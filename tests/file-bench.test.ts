@@ -10,7 +10,7 @@ import {
 } from '../src/core/file/bench-results.ts';
 import { cpuSince, threadCpu } from '../src/node/process-cpu.ts';
 import { NATIVE_RUNTIME_ID } from '../src/core/bench/results.ts';
-import { compareStages } from '../src/core/results/analysis/comparison-report.ts';
+import { compareStages } from '../src/core/results/analysis/stage-report.ts';
 import { formatStageReport } from '../src/core/results/text/report-text.ts';
 import { parseResultsJson } from '../src/core/results/io/validate.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';

@@ -12,7 +12,7 @@ import { buildNative, expectedDigest, findCargo, lockedCrateVersion, measurement
 import { NATIVE_RUNTIME_ID, type Results } from '../src/core/bench/results.ts';
 import { joinSlices, sliceRounds } from '../src/node/slices.ts';
 import { parseCliArgs } from '../src/node/cli-args.ts';
-import { compareStages } from '../src/core/results/analysis/comparison-report.ts';
+import { compareStages } from '../src/core/results/analysis/stage-report.ts';
 import { formatStageReport } from '../src/core/results/text/report-text.ts';
 import { engineModels } from '../src/core/results/analysis/engine-ladder.ts';
 import { baselineRows, buildModel } from '../src/core/results/analysis/model.ts';

@@ -15,7 +15,7 @@ import {
   stepRows,
 } from '../src/core/results/analysis/model.ts';
 import { baselineTable, estimateText, Footnotes, stepTable, throughputTable, twoSetTable } from '../src/core/results/text/figure-tables.ts';
-import { compareResults } from '../src/core/results/analysis/comparison-report.ts';
+import { compareResults } from '../src/core/results/analysis/comparison.ts';
 import { chromiumEnvironment } from './fixtures/environment.ts';
 import { skipsStages } from '../src/core/results/analysis/step-label.ts';
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseResultsJson } from '../src/core/results/io/validate.ts';
-import { compareSampleSets, samplesFromResults, samplesFromText, type ComparisonReport } from '../src/core/results/analysis/comparison-report.ts';
+import { compareSampleSets, samplesFromResults, samplesFromText, type ComparisonReport } from '../src/core/results/analysis/comparison.ts';
 import { formatComparisonReport } from '../src/core/results/text/report-text.ts';
 import { toBenchfmt } from '../src/core/results/io/benchfmt.ts';
 import { compareSamples, formatDelta, formatFixed, formatP, formatPlusMinus, summarize } from '../src/core/stats/index.ts';

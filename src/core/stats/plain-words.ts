@@ -56,13 +56,16 @@ export function describeNoise(pct: number): string {
   return `about ±${shown === '0.0' ? '0.1' : shown}%`;
 }
 
+/** The rounds to try when a run of `rounds` found no difference: three times as many, at least 30. */
+export const moreRounds = (rounds: number): number => Math.max(30, rounds * 3);
+
 /**
  * What to say when a run finds no difference: what it could have seen and what to try.
  * "This run could only have seen a change larger than about ±9% at 96 B; try 30 rounds,
  * or close other tabs and measure 96 B alone."
  */
 export function noDifferenceAdvice(pct: number | null, sizeText: string, rounds: number): string {
-  const more = Math.max(30, rounds * 3);
+  const more = moreRounds(rounds);
   const seen = pct === null ? `This run had too few samples at ${sizeText} to see any change` : `This run could only have seen a change larger than ${describeNoise(pct)} at ${sizeText}`;
   return `${seen}; try ${more} rounds, or close other tabs and measure ${sizeText} alone.`;
 }

@@ -1,14 +1,15 @@
 // What the results pages show, computed once per result set: throughput per contestant
 // and size in MB/s, each stage against the one before it, everything against the WASM
 // build of the Rust reference, and every run that did not finish cleanly with its reason.
-// The statistics themselves (medians, intervals, U test, Holm) come from comparison-report.ts, the
-// same code the command line uses, so the page and `npm run compare` agree.
+// The statistics themselves (medians, intervals, U test, Holm) come from stage-report.ts and
+// comparison.ts, the same code the command line uses, so the page and `npm run compare` agree.
 import { STAGES } from '../../../../steps/index.ts';
 import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';
 import type { ContestantInfo, Results, RunStatus } from '../../bench/results.ts';
 import type { Comparison } from '../../stats/ab-test.ts';
 import { NATIVE_REFERENCE_ID } from '../../bench/native-results.ts';
-import { compareStages, type CellSummary, type StageReport, type StepComparison } from './comparison-report.ts';
+import type { CellSummary } from './comparison.ts';
+import { compareStages, type StageReport, type StepComparison } from './stage-report.ts';
 
 /** The article's yardstick: every "x times WASM" figure is relative to it. */
 export const BASELINE_ID = BLAKE3_WASM.id;

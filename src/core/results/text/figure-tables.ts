@@ -9,7 +9,7 @@ import type { Comparison } from '../../stats/ab-test.ts';
 import { formatDelta, formatPlusMinus } from '../../stats/format.ts';
 import { readerP, readerPEquals } from '../../stats/plain-words.ts';
 import { superscript } from '../../stats/text-layout.ts';
-import type { ComparisonTable } from '../analysis/comparison-report.ts';
+import type { ComparisonTable } from '../analysis/comparison.ts';
 import { formatRatio, formatSig, formatVersus } from './format.ts';
 import type { StageLadder } from '../analysis/stage-ladder.ts';
 import { stageNumber, stepName } from '../analysis/step-label.ts';

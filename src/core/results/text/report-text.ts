@@ -6,7 +6,8 @@
 import { formatDelta, formatP, formatPlusMinus, formatPValue, formatSigned } from '../../stats/format.ts';
 import { TextTable, superscript } from '../../stats/text-layout.ts';
 import { commonScale, formatScaled, formatScaledValue, unitClass } from '../../stats/benchunit.ts';
-import type { ComparisonReport, ComparisonTable, StageReport, StepComparison } from '../analysis/comparison-report.ts';
+import type { ComparisonReport, ComparisonTable } from '../analysis/comparison.ts';
+import type { StageReport, StepComparison } from '../analysis/stage-report.ts';
 import { sizeLabel } from '../io/benchfmt.ts';
 
 export interface TextOptions {

@@ -1,31 +1,13 @@
-// Result sets into comparison rows (old vs new, and the stages of one run), the text
-// tables, and `npm run compare` end to end.
+// Result sets into benchstat's comparison rows (old vs new), the text table, and
+// `npm run compare` end to end.
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import type { Results, RunResult } from '../src/core/bench/results.ts';
-import { compareResults, compareStages } from '../src/core/results/analysis/comparison-report.ts';
-import { formatComparisonReport, formatStageReport } from '../src/core/results/text/report-text.ts';
+import { compareResults } from '../src/core/results/analysis/comparison.ts';
+import { formatComparisonReport } from '../src/core/results/text/report-text.ts';
 import { holm } from '../src/core/stats/index.ts';
-import { chromiumEnvironment } from './fixtures/environment.ts';
-
-/** Ten samples around `ns`, spread +-0.45%, so two contestants 10% apart never overlap. */
-const around = (ns: number) => Array.from({ length: 10 }, (_, i) => ns * (1 + (i - 4.5) * 0.001));
-
-function results(runs: [string, number, number[] | null][], kinds: Record<string, 'stage' | 'baseline'> = {}): Results {
-  const ids = [...new Set(runs.map(([id]) => id))];
-  return {
-    format: 'blake3-lab-results',
-    version: 1,
-    env: chromiumEnvironment(),
-    config: { sizes: [...new Set(runs.map(([, size]) => size))], rounds: 10, sampleTargetMs: 50, timeBoxMs: 60000 },
-    contestants: ids.map((id) => ({ id, title: id, kind: kinds[id] ?? 'stage', version: 'v1' })),
-    runs: runs.map(([contestant, size, ns]): RunResult =>
-      ns ? { contestant, size, status: 'ok', iterations: 10, nsPerOp: ns } : { contestant, size, status: 'failed', reason: 'wrong digest', iterations: 1, nsPerOp: [] },
-    ),
-  };
-}
+import { around, results } from './fixtures/few-runs.ts';
 
 describe('compareResults: old vs new', () => {
   const old = results([
@@ -83,56 +65,6 @@ describe('compareResults: old vs new', () => {
   });
 });
 
-describe('compareStages: one run, each stage against the one before and the baseline', () => {
-  const run = results(
-    [
-      ['00-reference', 1024, around(3000)],
-      ['01-read-words-full', 1024, around(2000)],
-      ['02-precomputed-permutations', 1024, null],
-      ['03-inline-round', 1024, around(1990)],
-      ['blake3-wasm', 1024, around(10)],
-      ['00-reference', 96, around(400)],
-      ['01-read-words-full', 96, around(300)],
-    ],
-    { 'blake3-wasm': 'baseline' },
-  );
-  const report = compareStages(run);
-  const at = (id: string, size: number) => report.rows.find((r) => r.contestant === id && r.size === size)!;
-
-  test('the previous stage is the nearest earlier one with samples at that size', () => {
-    expect(report.sizes).toEqual([96, 1024]);
-    expect(at('00-reference', 1024).vsPrevious).toBeNull();
-    expect(at('01-read-words-full', 1024).vsPrevious!.against).toBe('00-reference');
-    // Stage 2 failed at 1 KiB: stage 3 is compared with stage 1.
-    expect(report.rows.some((r) => r.contestant === '02-precomputed-permutations')).toBe(false);
-    expect(at('03-inline-round', 1024).vsPrevious!.against).toBe('01-read-words-full');
-    expect(at('blake3-wasm', 1024)).toMatchObject({ kind: 'baseline', vsPrevious: null, vsBaseline: null });
-  });
-
-  test('Holm families: all stage steps together, all baseline comparisons together', () => {
-    const steps = report.rows.filter((r) => r.vsPrevious).map((r) => r.vsPrevious!);
-    expect(steps).toHaveLength(3); // 01 at 1 KiB, 03 at 1 KiB, 01 at 96 B
-    expect(steps.map((s) => s.adjustedP)).toEqual(holm(steps.map((s) => s.comparison.p)));
-    for (const s of steps) expect(s.holmSignificant).toBe(!(s.adjustedP > 0.05));
-    const vsBase = report.rows.filter((r) => r.vsBaseline).map((r) => r.vsBaseline!);
-    expect(vsBase).toHaveLength(3); // 00, 01 and 03 at 1 KiB; no baseline at 96 B
-    expect(vsBase.map((s) => s.adjustedP)).toEqual(holm(vsBase.map((s) => s.comparison.p)));
-  });
-
-  test('geomean over sizes of each stage’s ratio to the previous one', () => {
-    // 01 vs 00: 2000/3000 at 1 KiB, 300/400 at 96 B -> sqrt(2/3 * 3/4) = sqrt(0.5) -> -29.29%.
-    const g = report.geomeans.find((x) => x.contestant === '01-read-words-full')!;
-    expect(g.vsPreviousPct).toBeCloseTo((Math.sqrt(0.5) - 1) * 100, 6);
-  });
-
-  test('as text: one block per size, then the geomeans', () => {
-    const text = formatStageReport(report);
-    expect(text).toMatch(/^size=96B +│ +sec\/op +│ vs previous stage +│ vs blake3-wasm\n/);
-    expect(text).toContain('01-read-words-full   300.0n ± 0%   -25.00% (p=0.000 n=10 holm=0.000)');
-    expect(text).toContain('size=1KiB');
-    expect(text).toMatch(/01-read-words-full +-29\.29%/);
-  });
-});
 
 describe('npm run compare', () => {
   const root = fileURLToPath(new URL('..', import.meta.url));
