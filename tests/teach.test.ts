@@ -6,6 +6,7 @@ import { parseMarkdown } from '../src/core/content/markdown.ts';
 import { parseRoute } from '../src/app/ui/nav/routes.ts';
 import { PLAN_MINUTES, readTeach, TEACH, TEACH_LINKS } from '../src/app/teach/plans.ts';
 import { STAGES } from '../steps/index.ts';
+import { GO_TRACK } from '../go/index.ts';
 
 const read = (text: string) => () => readTeach(parseMarkdown(text, 'teach.md'), 'teach.md');
 const FRONT = '---\ntitle: T\nlede: L\n---\n\n# Before {#prepare}\n\n- Serve it.\n\n';
@@ -28,14 +29,18 @@ describe('teaching plans', () => {
     for (const [name, href] of Object.entries(TEACH_LINKS)) {
       const [search, hash] = href.split('#');
       expect(parseRoute(`#${hash}`).page, name).not.toBe('not-found');
-      if (name.startsWith('stage-') || name.startsWith('go-') || name === 'intro') expect(search, name).toBe('/?present');
+      if (name.startsWith('stage:') || name.startsWith('go:') || name === 'intro') expect(search, name).toBe('/?present');
     }
-    expect(TEACH_LINKS['stage-5']).toBe('/?present#/stage/5');
-    expect(Object.keys(TEACH_LINKS).filter((name) => name.startsWith('stage-'))).toHaveLength(STAGES.length);
+    // A stage is named by its id; its number, in the address, comes from the registry.
+    expect(TEACH_LINKS['stage:05-no-copies']).toBe('/?present#/stage/5');
+    expect(TEACH_LINKS['go:04-memclr']).toBe('/?present#/go/4');
+    expect(Object.keys(TEACH_LINKS).filter((name) => name.startsWith('stage:'))).toEqual(STAGES.map((s) => `stage:${s.id}`));
+    expect(Object.keys(TEACH_LINKS).filter((name) => name.startsWith('go:'))).toEqual(GO_TRACK.map((s) => `go:${s.id}`));
+    expect(Object.keys(TEACH_LINKS).some((name) => /^(stage|go)-\d/.test(name)), 'no slide is named by its number').toBe(false);
   });
 
   it('refuses a plan with a gap, one that ends early, an item without its kind, or a link to nowhere', () => {
-    const step = (name: string, time: string, items = '- Show: [stage 1](stage-1).') => `## ${time} A step {#${name}}\n\n${items}\n\n`;
+    const step = (name: string, time: string, items = '- Show: [stage 1](stage:01-read-words-full).') => `## ${time} A step {#${name}}\n\n${items}\n\n`;
     const good45 = plan(45, step('plan-45-1', '0:00–0:45'));
     const good90 = plan(90, step('plan-90-1', '0:00–1:30'));
     expect(read(FRONT + good45 + good90)).not.toThrow();
@@ -43,6 +48,9 @@ describe('teaching plans', () => {
     expect(read(FRONT + plan(45, step('plan-45-1', '0:00–0:40')) + good90)).toThrow(/end at 0:40, not at 0:45/);
     expect(read(FRONT + plan(45, step('plan-45-1', '0:00–0:45', '- Look at stage 1.')) + good90)).toThrow(/starts with "Show:"/);
     expect(read(FRONT + plan(45, step('plan-45-1', '0:00–0:45', '- Show: [stage 40](stage-40).')) + good90)).toThrow(/links to no slide/);
+    expect(read(FRONT + plan(45, step('plan-45-1', '0:00–0:45', '- Show: [stage 1](stage-1).')) + good90)).toThrow(/links to no slide/);
+    expect(read(FRONT + plan(45, step('plan-45-1', '0:00–0:45', '- Show: [stage 2](stage:01-read-words-full).')) + good90)).toThrow(/says stage 2, but that stage is number 1/);
+    expect(read(FRONT + plan(45, step('plan-45-1', '0:00–0:45', '- Show: [Go stage 3](go:04-memclr).')) + good90)).toThrow(/says stage 3, but that stage is number 4/);
     expect(read(FRONT + plan(45, step('plan-45-1', 'Later')) + good90)).toThrow(/starts with its time/);
     expect(read(FRONT + good45)).toThrow(/plan-90/);
     expect(read(FRONT + good45 + good90 + '# Extra\n\nWords.\n')).toThrow(/does not show "Extra"/);

@@ -3,7 +3,8 @@
 // time ("0:05–0:15 Stage 1"). Read here into plain data and checked: the steps follow
 // each other without a gap or overlap and the last ends at the plan's length, each item
 // says what it is (Show, Ask, Measure, Board), and every link names a slide or a page
-// the app has, so a plan that does not add up fails the tests, not a class.
+// the app has (a stage by its id, whose number comes from the registry), so a plan that
+// does not add up fails the tests, not a class.
 import type { MarkdownDoc, Section } from '../../core/content/markdown.ts';
 import { ContentReader, readersByName } from '../ui/lesson/content.ts';
 import { proseSegments } from '../ui/lesson/inline.ts';
@@ -44,13 +45,13 @@ export interface TeachContent {
 /** A slide opened in presenter mode: `/?present#/stage/5`, a full load, so presenter mode is on from the start. */
 const slideHref = (route: Route) => `/?present${routeHref(route)}`;
 
-/** The names a plan may link to: every slide of the story and the Go track, and the pages a class uses. */
+/** The names a plan may link to: every slide of the story and the Go track (a stage by its id, `stage:05-no-copies`, `go:04-memclr`), and the pages a class uses. */
 export const TEACH_LINKS: Record<string, string> = {
   intro: slideHref({ page: 'intro' }),
   measure: slideHref({ page: 'measure' }),
   engines: slideHref({ page: 'engines' }),
-  ...Object.fromEntries(STAGES.map((s) => [`stage-${s.index}`, slideHref({ page: 'stage', index: s.index, view: 'story' })])),
-  ...Object.fromEntries(GO_TRACK.map((s) => [`go-${s.index}`, slideHref({ page: 'go', index: s.index, view: 'story' })])),
+  ...Object.fromEntries(STAGES.map((s) => [`stage:${s.id}`, slideHref({ page: 'stage', index: s.index, view: 'story' })])),
+  ...Object.fromEntries(GO_TRACK.map((s) => [`go:${s.id}`, slideHref({ page: 'go', index: s.index, view: 'story' })])),
   class: routeHref({ page: 'class', code: null, view: 'student' }),
   bench: routeHref({ page: 'bench' }),
   results: routeHref({ page: 'results' }),
@@ -59,9 +60,20 @@ export const TEACH_LINKS: Record<string, string> = {
 
 const clock = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 
+/** A stage's number as the registry has it, for a link's words to agree with: "stage 5", "Go stage 4". */
+function stageNumber(to: string): number | undefined {
+  const [track, id] = to.split(':');
+  return (track === 'stage' ? STAGES : track === 'go' ? GO_TRACK : []).find((s) => s.id === id)?.index;
+}
+
 function checkLinks(text: string, where: string): void {
   for (const segment of proseSegments(text)) {
-    if (segment.kind === 'link' && !(segment.to in TEACH_LINKS)) throw new Error(`${where}: [${segment.text}](${segment.to}) links to no slide or page the Teach page knows`);
+    if (segment.kind !== 'link') continue;
+    if (!(segment.to in TEACH_LINKS)) throw new Error(`${where}: [${segment.text}](${segment.to}) links to no slide or page the Teach page knows`);
+    // The words may name the stage's number; a stage moved in the registry then fails here, not in class.
+    const said = /\bstage (\d+)\b/i.exec(segment.text)?.[1];
+    const number = stageNumber(segment.to);
+    if (said !== undefined && number !== undefined && Number(said) !== number) throw new Error(`${where}: [${segment.text}](${segment.to}) says stage ${said}, but that stage is number ${number}`);
   }
 }
 

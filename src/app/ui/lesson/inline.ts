@@ -26,7 +26,8 @@ const MARKS: [open: string, close: string, kind: 'code' | 'strong' | 'em' | 'kbd
   ['++', '++', 'kbd'],
   ['*', '*', 'em'],
 ];
-const LINK = /^\[([^[\]]+)\]\(([a-z][a-z0-9-]*)\)/;
+// A name may carry a stage's id after a colon: `stage:05-no-copies`.
+const LINK = /^\[([^[\]]+)\]\(([a-z][a-z0-9-]*(?::[a-z0-9-]+)?)\)/;
 
 /**
  * The prose of a page (content/intro.md, content/measure.md) with the few marks it uses:
