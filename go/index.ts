@@ -3,7 +3,7 @@
 // stage's blake2s.go and its compiler evidence (evidence.ts, written by npm run gen).
 
 export interface GoStageInfo {
-  /** Position in the track, from 0. */
+  /** Position in the track, from 0: its place in GO_TRACK. */
   index: number;
   /** The folder in go/ and the stage's package path: "00-baseline". */
   id: string;
@@ -13,11 +13,12 @@ export interface GoStageInfo {
   technique: string;
 }
 
-export const GO_TRACK: readonly GoStageInfo[] = [
-  { index: 0, id: '00-baseline', title: 'Straight from the RFC', technique: 'A readable BLAKE2s-256: slices everywhere, a `g` that mixes the state by index' },
-  { index: 1, id: '01-inline-g', title: 'An inlinable g', technique: '`g` takes four words by value and returns them, small enough for the inliner' },
-  { index: 2, id: '02-bounds-checks', title: 'Bounds checks proven away', technique: 'Two reslices and a mask give the compiler the proofs it needs' },
-  { index: 3, id: '03-arrays', title: 'Fixed-size arrays', technique: '`compress` works on `*[8]uint32`, `*[64]byte` and `[16]uint32` locals' },
-  { index: 4, id: '04-memclr', title: 'Clearing with memclr', technique: '`for i := range padding { padding[i] = 0 }` becomes one call to the runtime' },
-  { index: 5, id: '05-reuse-buffers', title: 'Buffers reused', technique: '`New` allocates once; `Reset`, `Write` and `Sum256` reuse what the `Digest` has' },
-];
+/** The track's order is the list's: a stage's index is its position, never typed. */
+export const GO_TRACK: readonly GoStageInfo[] = ([
+  { id: '00-baseline', title: 'Straight from the RFC', technique: 'A readable BLAKE2s-256: slices everywhere, a `g` that mixes the state by index' },
+  { id: '01-inline-g', title: 'An inlinable g', technique: '`g` takes four words by value and returns them, small enough for the inliner' },
+  { id: '02-bounds-checks', title: 'Bounds checks proven away', technique: 'Two reslices and a mask give the compiler the proofs it needs' },
+  { id: '03-arrays', title: 'Fixed-size arrays', technique: '`compress` works on `*[8]uint32`, `*[64]byte` and `[16]uint32` locals' },
+  { id: '04-memclr', title: 'Clearing with memclr', technique: '`for i := range padding { padding[i] = 0 }` becomes one call to the runtime' },
+  { id: '05-reuse-buffers', title: 'Buffers reused', technique: '`New` allocates once; `Reset`, `Write` and `Sum256` reuse what the `Digest` has' },
+] satisfies Omit<GoStageInfo, 'index'>[]).map((stage, index) => ({ ...stage, index }));

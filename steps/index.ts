@@ -26,7 +26,7 @@ export interface Hasher {
 export interface Stage {
   /** Folder name under steps/, sorts in lesson order: "04-state-locals". */
   id: string;
-  /** Position in the lesson, from 0. */
+  /** Position in the lesson, from 0: its place in STAGES. */
   index: number;
   /** Short title for lists and charts. */
   title: string;
@@ -55,10 +55,10 @@ function files(id: string, extra: string[] = []): string[] {
   return [ENTRY, ...extra].map((name) => `steps/${id}/${name}`);
 }
 
-export const STAGES: Stage[] = [
+/** The lesson's order is the list's: a stage's index is its position, never typed. */
+export const STAGES: Stage[] = ([
   {
     id: '00-reference',
-    index: 0,
     title: 'Reference port',
     technique: 'A direct transcription of the reference algorithm, with its quadratic word reader.',
     files: files('00-reference'),
@@ -68,7 +68,6 @@ export const STAGES: Stage[] = [
   },
   {
     id: '01-read-words-full',
-    index: 1,
     title: 'Full-block word reader',
     technique: 'A second word reader with no length checks, used for every full 64-byte block.',
     files: files('01-read-words-full'),
@@ -78,7 +77,6 @@ export const STAGES: Stage[] = [
   },
   {
     id: '02-precomputed-permutations',
-    index: 2,
     title: 'Precomputed permutations',
     technique: 'Compute the message access order of all 7 rounds once instead of permuting every block.',
     files: files('02-precomputed-permutations'),
@@ -88,7 +86,6 @@ export const STAGES: Stage[] = [
   },
   {
     id: '03-inline-round',
-    index: 3,
     title: 'Inline round into compress',
     technique: 'Fold round() into compress() as a 7-iteration loop over one flat 112-entry order table.',
     files: files('03-inline-round'),
@@ -98,7 +95,6 @@ export const STAGES: Stage[] = [
   },
   {
     id: '04-state-locals',
-    index: 4,
     title: 'State in local variables',
     technique: 'Keep the 16 state words in locals s0..s15, with every g() call generated inline.',
     files: files('04-state-locals', ['compress.ts', 'gen.ts']),
@@ -108,7 +104,6 @@ export const STAGES: Stage[] = [
   },
   {
     id: '05-no-copies',
-    index: 5,
     title: 'No copies',
     technique: 'compress reads and writes at offsets into caller-owned arrays; the CV stack is one Uint32Array.',
     files: files('05-no-copies', ['compress.ts', 'gen.ts']),
@@ -118,7 +113,6 @@ export const STAGES: Stage[] = [
   },
   {
     id: '06-message-locals',
-    index: 6,
     title: 'Message in local variables',
     technique: 'Load the block into locals m0..m15 and permute by reassigning along the cycles.',
     files: files('06-message-locals', ['compress.ts', 'gen.ts']),
@@ -128,7 +122,6 @@ export const STAGES: Stage[] = [
   },
   {
     id: '07-reuse-buffers',
-    index: 7,
     title: 'Reuse buffers',
     technique: 'Keep the block buffer and the CV stack at module level and reuse them across calls.',
     files: files('07-reuse-buffers', ['compress.ts']),
@@ -138,7 +131,6 @@ export const STAGES: Stage[] = [
   },
   {
     id: '08-little-endian',
-    index: 8,
     title: 'Little-endian fast path',
     technique: 'On little-endian machines read block words straight from a Uint32Array view of the input.',
     files: files('08-little-endian', ['compress.ts']),
@@ -148,7 +140,6 @@ export const STAGES: Stage[] = [
   },
   {
     id: '09-simd-wasm',
-    index: 9,
     title: 'SIMD WebAssembly',
     technique: 'Generate a tiny SIMD WebAssembly module at runtime that hashes whole subtrees, four chunks or parents at once.',
     files: files('09-simd-wasm', ['compress.ts', 'compress4x.ts', 'wasm.ts', 'gen.ts']),
@@ -160,7 +151,6 @@ export const STAGES: Stage[] = [
   },
   {
     id: '10-simd-one-block',
-    index: 10,
     title: 'One block in the module',
     technique: 'Inputs of a chunk or less, the last chunks and the parents hashed in the WebAssembly module too, one block at a time.',
     files: files('10-simd-one-block', ['compress.ts', 'compress4x.ts', 'compress1x.ts', 'wasm.ts', 'gen.ts', 'gen-wasm.ts']),
@@ -182,7 +172,6 @@ export const STAGES: Stage[] = [
   },
   {
     id: '11-every-core',
-    index: 11,
     title: 'Every core',
     technique: 'Hash large inputs on every core, all in one shared WebAssembly memory: the calling thread copies the input in, each thread hashes whole subtrees (a worker from a copy in its own staging), and the calling thread merges their chaining values.',
     // worker.node.mjs, the three-line entry of a Node worker thread, is left out: the
@@ -203,7 +192,7 @@ export const STAGES: Stage[] = [
       return stage;
     },
   },
-];
+] satisfies Omit<Stage, 'index'>[]).map((stage, index) => ({ ...stage, index }));
 
 /** Look a stage up by id; undefined when there is none. */
 export function stageById(id: string): Stage | undefined {
