@@ -26,6 +26,7 @@ import { generateGoProfiles } from './go-profiles.ts';
 import { generateProfiles } from './profiles.ts';
 import { generateV8Evidence } from './v8-evidence.ts';
 import { measurements, MANIFEST, recordInputs } from '../src/node/evidence-inputs.ts';
+import { STAGES } from '../steps/index.ts';
 
 /** What a generator module exports. */
 export interface GeneratorModule {
@@ -34,17 +35,8 @@ export interface GeneratorModule {
   OUTPUT_FILES?: string[];
 }
 
-/** The generators, repo-relative, in stage order. */
-export const GENERATORS = [
-  'steps/04-state-locals/gen.ts',
-  'steps/05-no-copies/gen.ts',
-  'steps/06-message-locals/gen.ts',
-  'steps/09-simd-wasm/gen.ts',
-  'steps/10-simd-one-block/gen.ts',
-  'steps/10-simd-one-block/gen-wasm.ts',
-  'steps/11-every-core/gen.ts',
-  'steps/11-every-core/gen-wasm.ts',
-];
+/** The generators, repo-relative, in stage order: each stage's gen.ts and gen-<what>.ts, found in its registry entry's files. */
+export const GENERATORS = STAGES.flatMap((stage) => stage.files.filter((file) => /\/gen(-[a-z0-9]+)?\.ts$/.test(file)));
 
 const ROOT = new URL('../', import.meta.url);
 
@@ -62,7 +54,7 @@ export async function generateAll(check = false): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   for (const generator of GENERATORS) {
     const url = new URL(generator, ROOT);
-    if (!existsSync(url)) throw new Error(`${generator} is listed in scripts/gen.ts but does not exist`);
+    if (!existsSync(url)) throw new Error(`${generator} is listed in steps/index.ts but does not exist`);
     const module = (await import(url.href)) as GeneratorModule;
     const outputs = module.OUTPUT_FILES ?? (module.OUTPUT_FILE ? [module.OUTPUT_FILE] : []);
     if (typeof module.generate !== 'function' || outputs.length === 0) {
