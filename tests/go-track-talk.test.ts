@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import TABLES from '../data/go/talk-tables.json';
 import { GO_STAGES } from '../src/app/go/stages.ts';
-import { TALK_STEPS, TALK_SUMMARY, type PublishedRow } from '../src/app/go/published.ts';
+import { TALK_CODE, TALK_STEPS, TALK_SUMMARY, type PublishedRow } from '../src/app/go/published.ts';
 
 const SLIDES = fileURLToPath(new URL('../../shared/seeds/001_e3ddcbe143fcd3a2.txt', import.meta.url));
 const HAVE_SLIDES = existsSync(SLIDES);
@@ -24,8 +24,9 @@ function readTables(line: string): { time: PublishedRow[]; speed: PublishedRow[]
 
 describe('the talk’s tables as stored', () => {
   it('have one step per Go stage after the first, in order, each with three sizes of time and speed', () => {
-    expect(TABLES.steps.map((step) => step.stage)).toEqual(GO_STAGES.slice(1).map((stage) => stage.index));
-    expect(TALK_STEPS[0]).toBeNull();
+    expect(TABLES.steps.map((step) => step.stage)).toEqual(GO_STAGES.slice(1).map((stage) => stage.id));
+    expect(Object.keys(TALK_STEPS)).toEqual(GO_STAGES.slice(1).map((stage) => stage.id));
+    expect(TALK_STEPS[GO_STAGES[0].id]).toBeUndefined();
     for (const table of [TALK_SUMMARY, ...TABLES.steps]) {
       expect(table.time.map((row) => row.name)).toEqual(table.speed.map((row) => row.name));
       expect(table.time).toHaveLength(3);
@@ -37,12 +38,17 @@ describe('the talk’s tables as stored', () => {
   });
 
   it('say where a slide’s times do not continue from the slide before (use_memset, and the step after it)', () => {
-    const flagged = TALK_STEPS.flatMap((step, index) => (step?.discontinuity ? [index] : []));
-    expect(flagged).toEqual([4, 5]);
-    expect(TALK_STEPS[4]!.discontinuity).toContain('373ns');
-    expect(TALK_STEPS[4]!.discontinuity).toContain('627ns');
-    expect(TALK_STEPS[5]!.discontinuity).toContain('596ns');
-    expect(TALK_STEPS[5]!.discontinuity).toContain('310ns');
+    const flagged = GO_STAGES.flatMap((stage) => (TALK_STEPS[stage.id]?.discontinuity ? [stage.id] : []));
+    expect(flagged).toEqual(['04-memclr', '05-reuse-buffers']);
+    expect(TALK_STEPS['04-memclr']!.discontinuity).toContain('373ns');
+    expect(TALK_STEPS['04-memclr']!.discontinuity).toContain('627ns');
+    expect(TALK_STEPS['05-reuse-buffers']!.discontinuity).toContain('596ns');
+    expect(TALK_STEPS['05-reuse-buffers']!.discontinuity).toContain('310ns');
+  });
+
+  it('name each Go stage’s code as the talk’s commands do: the start by the first step’s old, each step by its new', () => {
+    expect(GO_STAGES.map((stage) => TALK_CODE[stage.id])).toEqual(['baseline', 'inlinable_g', 'eliminate_bounds_checks', 'use_fixed_array', 'use_memset', 'reuse_slices']);
+    expect(TALK_STEPS['03-arrays']).toMatchObject({ before: 'eliminate_checks', after: 'use_fixed_array', compares: 'eliminate_checks (old) against use_fixed_array (new)' });
   });
 });
 

@@ -49,7 +49,7 @@ describe('the Go track', () => {
       const measured = page.locator('.measured').first();
       expect(await measured.textContent()).toContain('Micro-Optimizing Go Code');
       // The talk's own table for this step, time/op and speed, every figure as printed, beside this machine's.
-      const talk = TALK_STEPS[stage.index];
+      const talk = TALK_STEPS[stage.id];
       if (talk) {
         const text = (await measured.locator('.talk-tables').textContent())!;
         for (const row of [...talk.time, ...talk.speed]) for (const figure of [row.name, row.old, row.new, row.delta, `(${row.p})`]) expect(text).toContain(figure);

@@ -15,6 +15,7 @@ export const TALK = {
 } as const;
 
 import TABLES from '../../../data/go/talk-tables.json';
+import { GO_TRACK } from '../../../go/index.ts';
 
 export interface PublishedRow {
   name: string;
@@ -44,8 +45,13 @@ export const TALK_SUMMARY: PublishedTable = {
 
 /** One step's table: the "Results" slide after the step, with the command the talk ran. */
 export interface PublishedStep extends PublishedTable {
+  /** The Go stage this step's table is for, by id: "01-inline-g". */
+  stage: string;
   /** "benchstat baseline inlinable_g", as on the slide. */
   command: string;
+  /** The talk's names for the code before and after the step, its command's two arguments: "baseline", "inlinable_g". */
+  before: string;
+  after: string;
   /**
    * Set when this table's absolute times do not continue from the table before: the talk
    * measured this step in another session, so only its deltas compare. Our words, the
@@ -62,19 +68,39 @@ function discontinuity(step: (typeof TABLES.steps)[number], before: (typeof TABL
   return `The talk’s times in this table do not continue from its table for the step before: that one ended at ${last(before.time)} for 8 bytes, this one starts at ${first(step.time)}. Compare each table’s deltas; never chain times across tables.`;
 }
 
-/**
- * The talk's table for each step, by Go stage index (1 to 5; stage 0 is the start and
- * has none). The Go stages follow the talk's steps one for one; stage 2 makes only the
- * bounds-check part of the talk's step (its page says so).
- */
-export const TALK_STEPS: (PublishedStep | null)[] = [
-  null,
-  ...TABLES.steps.map((step, i) => ({
-    where: `the “Results” slide after “${step.command.split(' ')[2]}”`,
-    compares: `${step.command.split(' ')[1]} (old) against ${step.command.split(' ')[2]} (new)`,
+function stepOf(step: (typeof TABLES.steps)[number], i: number): PublishedStep {
+  const [, before, after] = step.command.split(' ');
+  return {
+    stage: step.stage,
+    where: `the “Results” slide after “${after}”`,
+    compares: `${before} (old) against ${after} (new)`,
     command: step.command,
+    before,
+    after,
     time: step.time,
     speed: step.speed,
     discontinuity: discontinuity(step, TABLES.steps[i - 1]),
-  })),
-];
+  };
+}
+
+/**
+ * The talk's table for each step, by the Go stage's id (its `stage` in the JSON); the
+ * first stage is the start and has none. The Go stages follow the talk's steps one for
+ * one; stage 2 makes only the bounds-check part of the talk's step (its page says so).
+ */
+export const TALK_STEPS: Readonly<Record<string, PublishedStep | undefined>> = Object.fromEntries(TABLES.steps.map((step, i) => [step.stage, stepOf(step, i)]));
+
+/**
+ * The talk's name for each Go stage's code (its branch), by the stage's id: the "new" of
+ * the stage's own step, and for the start, which has no step, the "old" of the step after it.
+ */
+export const TALK_CODE: Readonly<Record<string, string | undefined>> = (() => {
+  const codes: Record<string, string> = {};
+  for (const step of Object.values(TALK_STEPS)) {
+    if (!step) continue;
+    const previous = GO_TRACK[GO_TRACK.findIndex((stage) => stage.id === step.stage) - 1];
+    if (previous && !(previous.id in codes)) codes[previous.id] = step.before;
+    codes[step.stage] = step.after;
+  }
+  return codes;
+})();

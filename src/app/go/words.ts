@@ -115,7 +115,7 @@ export function stepWords(run: GoRun, index: number, evidence: GoEvidence[], met
     `Measured here (${METRIC_WORDS[metric]}), against stage ${index - 1}: ${verdict(rows)} (${describeRows(rows)}).` +
     (allocs ? ` Allocations per hash: ${allocs.old} → ${allocs.new}.` : '');
   const [before, after] = [evidence[index - 1], evidence[index]];
-  return { measured, compiler: compilerChange(index, before, after), explain: whyNoChange(index, rows, before, after), talk: talkWords(index, rows) };
+  return { measured, compiler: compilerChange(index, before, after), explain: whyNoChange(index, rows, before, after), talk: talkWords(stage.id, rows) };
 }
 
 type Direction = 'faster' | 'slower' | 'no significant change';
@@ -125,9 +125,9 @@ const ours = (row: StepRow): Direction =>
 const andList = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 const theirs = (row: PublishedRow): Direction => (row.delta === '~' ? 'no significant change' : row.delta.startsWith('-') ? 'faster' : 'slower');
 
-/** The talk's verdict for this step beside this run's, size by size (the talk's rows are 8 bytes, 1 KiB, 8 KiB). */
-export function talkWords(index: number, rows: StepRow[]): string {
-  const table = TALK_STEPS[index];
+/** The talk's verdict for a Go stage's step (by the stage's id) beside this run's, size by size (the talk's rows are 8 bytes, 1 KiB, 8 KiB). */
+export function talkWords(id: string, rows: StepRow[]): string {
+  const table = TALK_STEPS[id];
   if (!table) return '';
   const printed = `The talk’s table for this step (\`${table.command}\`, time/op): ${table.time.map((r) => `${r.name} ${r.delta} (${r.p})`).join(', ')}.`;
   const pairs = rows.flatMap((row) => {
