@@ -23,7 +23,7 @@ import type { Results } from '../src/core/bench/results.ts';
 import { describeRuntime, runtimesOf, mergeRuntimeResults, splitByRuntime } from '../src/core/bench/runtimes.ts';
 import { compareStages } from '../src/core/results/analysis/stage-report.ts';
 import { formatStageReport } from '../src/core/results/text/report-text.ts';
-import { toBenchfmt } from '../src/core/results/io/benchfmt.ts';
+import { toBenchfmt } from '../src/core/results/io/benchfmt-write.ts';
 import { engineLadder, engineModels, ladderSizes } from '../src/core/results/analysis/engine-ladder.ts';
 import { formatLadderText } from '../src/core/results/text/ladder-text.ts';
 import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';

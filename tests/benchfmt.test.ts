@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Results } from '../src/core/bench/results.ts';
 import { samplesFromText } from '../src/core/results/analysis/comparison.ts';
-import { benchfmtToResults, nameKeys, parseBenchfmt, parseSizeLabel, rowName, sizeLabel, toBenchfmt } from '../src/core/results/io/benchfmt.ts';
+import { parseSizeLabel, sizeLabel, toBenchfmt } from '../src/core/results/io/benchfmt-write.ts';
+import { benchfmtToResults, nameKeys, parseBenchfmt, rowName } from '../src/core/results/io/benchfmt-read.ts';
 import { parseResultsJson, validateResults } from '../src/core/results/io/validate.ts';
 import { runtimeFromEnv, mergeRuntimeResults } from '../src/core/bench/runtimes.ts';
 

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { parseResultsJson } from '../src/core/results/io/validate.ts';
 import { compareSampleSets, samplesFromResults, samplesFromText, type ComparisonReport } from '../src/core/results/analysis/comparison.ts';
 import { formatComparisonReport } from '../src/core/results/text/report-text.ts';
-import { toBenchfmt } from '../src/core/results/io/benchfmt.ts';
+import { toBenchfmt } from '../src/core/results/io/benchfmt-write.ts';
 import { compareSamples, formatDelta, formatFixed, formatP, formatPlusMinus, summarize } from '../src/core/stats/index.ts';
 
 const golden = (name: string) => readFileSync(new URL(`./golden/${name}`, import.meta.url), 'utf8');

@@ -1,7 +1,7 @@
 // Untrusted results: every case of the hostile corpus gets its own exact message, and
 // valid documents come back as fresh, equal objects.
 import { describe, expect, it } from 'vitest';
-import { toBenchfmt } from '../src/core/results/io/benchfmt.ts';
+import { toBenchfmt } from '../src/core/results/io/benchfmt-write.ts';
 import { readResultsFile, resultsToBlob, suggestedFileName } from '../src/core/results/io/io.ts';
 import { MAX_RESULTS_BYTES } from '../src/core/results/io/limits.ts';
 import { parseResultsJson, validateResults, type ResultsCheck } from '../src/core/results/io/validate.ts';

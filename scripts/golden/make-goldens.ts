@@ -17,7 +17,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Results } from '../../src/core/bench/results.ts';
-import { toBenchfmt } from '../../src/core/results/io/benchfmt.ts';
+import { toBenchfmt } from '../../src/core/results/io/benchfmt-write.ts';
 import { validateResults } from '../../src/core/results/io/validate.ts';
 import { BLAKE3_WASM } from '../../steps/baseline-info.ts';
 

@@ -2,7 +2,7 @@
 // one sample per benchmark line, stages told apart by their "pkg:" line, each stage
 // compared with the stage before it. Pure functions, so Node tests can check them.
 
-import { parseBenchfmt } from '../../core/results/io/benchfmt.ts';
+import { parseBenchfmt } from '../../core/results/io/benchfmt-read.ts';
 import { compareSamples, summarize, type Comparison, type Summary } from '../../core/stats/index.ts';
 
 export const GO_BENCHMARKS = ['Hash8Bytes', 'Hash1K', 'Hash8K'] as const;

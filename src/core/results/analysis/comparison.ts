@@ -10,7 +10,8 @@ import { compareSamples, percentChange, type Comparison } from '../../stats/ab-t
 import { summarize, type Summary } from '../../stats/median.ts';
 import { tidy } from '../../stats/benchunit.ts';
 import { mbPerSec } from '../../stats/benchunit.ts';
-import { benchmarkName, goConfig, nameRuntime, looksLikeBenchfmt, nameKeys, parseBenchfmt, parseSizeLabel, rowName, type BenchfmtFile } from '../io/benchfmt.ts';
+import { benchmarkName, goConfig, nameRuntime, parseSizeLabel } from '../io/benchfmt-write.ts';
+import { looksLikeBenchfmt, nameKeys, parseBenchfmt, rowName, type BenchfmtFile } from '../io/benchfmt-read.ts';
 import { parseResultsJson } from '../io/validate.ts';
 
 export interface SampleRow {

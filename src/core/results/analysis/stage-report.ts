@@ -6,7 +6,7 @@ import type { ContestantInfo, Results } from '../../bench/results.ts';
 import { geomean, holm } from '../../stats/aggregate.ts';
 import { compareSamples, type Comparison } from '../../stats/ab-test.ts';
 import { summarize } from '../../stats/median.ts';
-import { benchmarkName } from '../io/benchfmt.ts';
+import { benchmarkName } from '../io/benchfmt-write.ts';
 import { samplesFromResults, type CellSummary, type CompareOptions } from './comparison.ts';
 import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';
 

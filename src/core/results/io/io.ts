@@ -3,7 +3,7 @@
 // one to download. A file is our JSON or the Go benchmark text we export, told apart by
 // content, so either export can be imported again.
 import type { Results } from '../../bench/results.ts';
-import { benchfmtToResults, looksLikeBenchfmt, parseBenchfmt } from './benchfmt.ts';
+import { benchfmtToResults, looksLikeBenchfmt, parseBenchfmt } from './benchfmt-read.ts';
 import { JsonShapeGuard } from './json-shape.ts';
 import { MAX_RESULTS_BYTES } from './limits.ts';
 import { parseResultsJson, type ResultsCheck } from './validate.ts';

@@ -8,7 +8,7 @@ import { TextTable, superscript } from '../../stats/text-layout.ts';
 import { commonScale, formatScaled, formatScaledValue, unitClass } from '../../stats/benchunit.ts';
 import type { ComparisonReport, ComparisonTable } from '../analysis/comparison.ts';
 import type { StageReport, StepComparison } from '../analysis/stage-report.ts';
-import { sizeLabel } from '../io/benchfmt.ts';
+import { sizeLabel } from '../io/benchfmt-write.ts';
 
 export interface TextOptions {
   /** Add the Holm-adjusted p beside the raw one: "(p=0.002 n=10 holm=0.012)". */
