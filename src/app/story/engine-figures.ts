@@ -4,28 +4,30 @@
 // blake3-wasm. A new run is a new file here, and every figure follows it.
 
 import { readEnginesRun } from '../ui/results/engines-run.ts';
-import { engineModels, type EngineModel } from '../../core/results/analysis/engine-ladder.ts';
+import { effectFigures, effectWords, stepEffect } from '../ui/lesson/committed-steps.ts';
+import { runtimeModels, type RuntimeModel } from '../../core/results/analysis/runtime-ladder.ts';
 import { cellKey } from '../../core/results/analysis/model.ts';
 import { formatDuration, formatSize } from '../../core/units.ts';
 import type { Results } from '../../core/bench/results.ts';
 import { standing } from './engine-findings.ts';
+import { loadTimedIn } from './native-figures.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-export function enginesRun(data?: unknown): { results: Results; models: EngineModel[] } {
+export function enginesRun(data?: unknown): { results: Results; models: RuntimeModel[] } {
   const results = readEnginesRun(data);
-  return { results, models: engineModels(results) };
+  return { results, models: runtimeModels(results) };
 }
 
-function model(models: EngineModel[], runtime: string) {
+function model(models: RuntimeModel[], runtime: string) {
   const found = models.find((m) => m.runtime.id === runtime);
   if (!found) throw new Error(`data/engines: the run has no ${runtime}`);
   return found.model;
 }
 
 /** The median time of one hash, from the median MB/s. */
-export function medianTime(models: EngineModel[], runtime: string, contestant: string, size: number): string {
+export function medianTime(models: RuntimeModel[], runtime: string, contestant: string, size: number): string {
   const cell = model(models, runtime).throughput.get(cellKey(contestant, size));
   if (!cell) throw new Error(`data/engines: no ${contestant} at ${formatSize(size)} in ${runtime}`);
   return formatDuration(size / cell.center / 1000);
@@ -48,7 +50,7 @@ export function skippedExponent(results: Results, runtime: string, contestant: s
 }
 
 /** A contestant's multiples of blake3-wasm in one runtime over some sizes, lowest to highest: "0.67–0.76×". */
-export function ratioRange(models: EngineModel[], runtime: string, contestant: string, sizes: number[]): string {
+export function ratioRange(models: RuntimeModel[], runtime: string, contestant: string, sizes: number[]): string {
   const ratios = sizes.map((size) => {
     const ratio = standing(models, contestant, size).find((s) => s.runtime.id === runtime)?.ratio;
     if (ratio === null || ratio === undefined) throw new Error(`data/engines: no ratio for ${contestant} at ${formatSize(size)} in ${runtime}`);
@@ -58,7 +60,7 @@ export function ratioRange(models: EngineModel[], runtime: string, contestant: s
 }
 
 /** One stage's median MB/s over another's in one runtime, over some sizes, lowest to highest: "1.12–1.61×". */
-export function stepRange(models: EngineModel[], runtime: string, from: string, to: string, sizes: number[]): string {
+export function stepRange(models: RuntimeModel[], runtime: string, from: string, to: string, sizes: number[]): string {
   const throughput = model(models, runtime).throughput;
   const ratios = sizes.map((size) => {
     const [before, after] = [throughput.get(cellKey(from, size)), throughput.get(cellKey(to, size))];
@@ -68,16 +70,35 @@ export function stepRange(models: EngineModel[], runtime: string, from: string, 
   return range(ratios);
 }
 
+/**
+ * Which side of the other stage's median a stage's fell on, size by size, in words:
+ * "above it at every size", "below it at 96 B, above it at the other sizes". The words
+ * beside a range of ratios, so a sentence never calls a range faster that is not.
+ */
+export function sidesWords(models: RuntimeModel[], runtime: string, from: string, to: string, sizes: number[]): string {
+  const throughput = model(models, runtime).throughput;
+  const below = sizes.filter((size) => throughput.get(cellKey(to, size))!.center < throughput.get(cellKey(from, size))!.center);
+  const above = sizes.filter((size) => !below.includes(size));
+  const list = (some: number[]) => some.map(formatSize).join(', ');
+  if (below.length === 0) return 'above it at every size';
+  if (above.length === 0) return 'below it at every size';
+  return below.length <= above.length ? `below it at ${list(below)}, above it at the other sizes` : `above it at ${list(above)}, below it at the other sizes`;
+}
+
 function range(ratios: number[]): string {
   const [lo, hi] = [Math.min(...ratios), Math.max(...ratios)].map((r) => r.toFixed(2));
   return lo === hi ? `${lo}×` : `${lo}–${hi}×`;
 }
 
 /** Every figure the stories quote from the engines run, by the `{name}` their Markdown writes. */
-export function engineFigures(data?: unknown): Record<string, string> {
+export function engineFigures(data?: unknown): Record<string, string | number> {
   const { results, models } = enginesRun(data);
   const large = [KiB, 32 * KiB, 64 * KiB, 256 * KiB, MiB];
   const all = [96, 512, ...large];
+  // A merged run keeps its first engine's notes (mergeRuntimeResults): the stories call them Chromium's.
+  if (results.runtimes?.[0]?.id !== 'chromium') throw new Error('data/engines: the run must measure Chromium first, whose notes it keeps');
+  const load = loadTimedIn(results, 'data/engines');
+  const step7 = stepEffect(models, 'chromium', '07-reuse-buffers', 96);
   return {
     'engines-date': results.env.date.slice(0, 10),
     // As the run records it: no processor model, only the system and the cores.
@@ -94,6 +115,12 @@ export function engineFigures(data?: unknown): Record<string, string> {
     'stage8-vs-wasm-chromium': ratioRange(models, 'chromium', '08-little-endian', large),
     'stage8-vs-wasm-firefox': ratioRange(models, 'firefox', '08-little-endian', large),
     'stage5-vs-stage4-chromium': stepRange(models, 'chromium', '04-state-locals', '05-no-copies', all),
+    'stage5-vs-stage4-chromium-word': sidesWords(models, 'chromium', '04-state-locals', '05-no-copies', all),
+    'stage7-vs-stage6-96b': effectFigures(step7),
+    'stage7-vs-stage6-96b-word': effectWords(step7),
+    'engines-load-rows-ns': load.rows,
+    'engines-load-words-ns': load.words,
+    'engines-load-kept': load.kept,
     'stage9-vs-stage8-chromium': stepRange(models, 'chromium', '08-little-endian', '09-simd-wasm', [64 * KiB, 256 * KiB, MiB]),
     'stage9-vs-wasm-large': ratioRange(models, 'chromium', '09-simd-wasm', [64 * KiB, 256 * KiB, MiB]),
     'stage9-vs-wasm-1k': ratioRange(models, 'chromium', '09-simd-wasm', [KiB]),

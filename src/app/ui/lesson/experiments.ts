@@ -3,9 +3,12 @@
 // the learner clicks, so the starting point is always today's stage plus one visible
 // change. tests/playground-experiments.test.ts applies every patch to the files on disk
 // and compiles the result, so a stage that changes cannot leave a patch behind that no
-// longer fits.
+// longer fits. What to expect comes from the committed run of the "Every engine" page
+// (committed-steps.ts), never from a run no data file holds.
 
 import { STAGES, type Stage } from '../../../../steps/index.ts';
+import { formatSize } from '../../../core/units.ts';
+import { effectFigures, effectWords, engineStepModels, stepEffect, type StepEffect } from './committed-steps.ts';
 
 /** Replace `find`, which must occur exactly once in `file`, by `replace`. */
 export interface Edit {
@@ -38,6 +41,28 @@ export interface Experiment {
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
+/** The size the undo experiments quote the committed run at: the largest that every stage ran at in full. */
+const UNDO_BYTES = 64 * 1024;
+/** Stages whose step is for small inputs, quoted where it is: stage 10's is for one chunk and less. */
+const UNDO_AT: Record<string, number> = { '10-simd-one-block': 1024 };
+
+/** "In the committed run of the “Every engine” page, in Chromium, stage 7 was 0.99× stage 6 at 96 B (p = 0.91): not measurably faster or slower". */
+function committedSays(effect: StepEffect): string {
+  const stage = Number.parseInt(effect.stage, 10);
+  return `In the committed run of the “Every engine” page, in Chromium, stage ${stage} was ${effectFigures(effect)}: ${effectWords(effect)}`;
+}
+
+/** What a draft that takes a stage's step back should do, by what the committed run says the step did. */
+function undoneWords(effect: StepEffect): string {
+  const stage = Number.parseInt(effect.stage, 10);
+  const where = `at ${formatSize(effect.size)}`;
+  if (!effect.measurable) return `so that run could not tell the two apart ${where}: measure and see whether this machine can`;
+  return effect.ratio > 1 ? `so expect your draft to come out slower than stage ${stage} ${where}` : `so your draft may come out faster than stage ${stage} ${where}`;
+}
+
+/** The committed run's step of `stage` in Chromium at `size`. */
+const chromiumStep = (stage: string, size: number) => stepEffect(engineStepModels(), 'chromium', stage, size);
+
 /** Undo a stage: every file the stage before has under the same name, as it had it. */
 function undo(stage: Stage): Experiment | null {
   const previous = STAGES[stage.index - 1];
@@ -52,7 +77,11 @@ function undo(stage: Stage): Experiment | null {
     id: 'undo',
     title: 'Undo this stage and measure what it was worth',
     what: `Puts stage ${previous.index}'s code in the editor wherever this stage changed it, so your draft is this stage without its change.`,
-    expect: `Your draft should come out slower than stage ${stage.index}${stage.articleSpeedup ? `, by something like the ${stage.articleSpeedup}x the article measured for this step` : ''}. On a busy machine a small gain can read as "no measurable difference": that is an answer too.`,
+    expect: (() => {
+      const effect = chromiumStep(stage.id, UNDO_AT[stage.id] ?? UNDO_BYTES);
+      const article = stage.articleSpeedup ? ` The article measured ${stage.articleSpeedup}× for this step.` : '';
+      return `${committedSays(effect)}, ${undoneWords(effect)}.${article} On a busy machine a small gain can read as "no measurable difference": that is an answer too.`;
+    })(),
     correct: true,
     patch,
   };
@@ -75,7 +104,11 @@ const SPECIFIC: Record<string, Experiment[]> = {
       id: 'allocate-again',
       title: 'Allocate the stack on every call again',
       what: 'Makes hash() allocate a fresh chaining-value stack on every call, as stage 6 did, instead of reusing the module-level one.',
-      expect: 'The sizes it needs are ticked for you: at 96 B the draft should be measurably slower (the comment atop this stage\'s blake3.ts records 1.27x there), one allocation being a real share of hashing 96 bytes. At 64 KiB and 1 MiB, expect "no measurable difference".',
+      // One allocation a call weighs most at the smallest size the run has.
+      expect: `The sizes it needs are ticked for you. ${committedSays(chromiumStep('07-reuse-buffers', 96))}, ${undoneWords(chromiumStep('07-reuse-buffers', 96))}. ${[65536, 1048576]
+        .map((size) => chromiumStep('07-reuse-buffers', size))
+        .map((e) => `At ${formatSize(e.size)} it was ${effectFigures(e).replace(/ at [^(]+/, ' ')}: ${effectWords(e)}.`)
+        .join(' ')}`,
       sizes: [96, 65536, 1048576],
       correct: true,
       patch: [
@@ -92,7 +125,7 @@ const SPECIFIC: Record<string, Experiment[]> = {
       id: 'no-fast-path',
       title: 'Turn the little-endian fast path off',
       what: 'Passes false where hash() decides whether to read block words straight from a Uint32Array view.',
-      expect: "The draft should fall back to about stage 7's speed: roughly the 1.4x this stage gained, now lost.",
+      expect: `The draft reads every block through stage 7's byte reader again, so it gives back whatever this stage gained on your machine. ${committedSays(chromiumStep('08-little-endian', UNDO_BYTES))}, ${undoneWords(chromiumStep('08-little-endian', UNDO_BYTES))}.`,
       correct: true,
       patch: [
         {
