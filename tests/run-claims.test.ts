@@ -6,7 +6,7 @@
 // listed here with what must hold for it to be true. A new committed run that turns one
 // false fails here with the file and the sentence; each sentence must still be in its
 // file, so a rewrite cannot leave its check behind.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
 import type { StageProfile, StoredProfiles } from '../src/core/profile/profile.ts';
@@ -18,6 +18,7 @@ import { loadTimedBlocks, loadTimedIn, nativeRun, type NativeRun } from '../src/
 import { readEnginesRun } from '../src/app/ui/results/engines-run.ts';
 import { ARTICLE_FACTS } from '../src/app/ui/lesson/article-facts.ts';
 import { experimentsFor } from '../src/app/ui/lesson/experiments.ts';
+import { readGoRun, stepRows as goStepRows } from '../src/app/go/measured.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -39,6 +40,8 @@ export interface Runs {
   native: unknown;
   profiles: (id: string, bytes: number) => StageProfile;
   goHeap: (id: string) => string[];
+  /** The committed Go benchmark runs (data/go/*.txt), each by its file name. */
+  goRuns: Record<string, string>;
 }
 
 interface Read {
@@ -56,7 +59,23 @@ const committed: Runs = {
     return found;
   },
   goHeap: (id) => (json(`go/${id}/evidence.json`) as { heap: { what: string }[] }).heap.map((h) => h.what),
+  goRuns: Object.fromEntries(
+    readdirSync(new URL('../data/go/', import.meta.url))
+      .filter((name) => name.endsWith('.txt'))
+      .map((name) => [name, readFileSync(new URL(`../data/go/${name}`, import.meta.url), 'utf8')]),
+  ),
 };
+
+/** Every committed Go run's step from `previous` to `id`, one list of rows per run. */
+function goSteps(read: Read, previous: string, id: string) {
+  return Object.entries(read.runs.goRuns).map(([name, text]) => {
+    const check = readGoRun(text);
+    if (!check.ok) throw new Error(`data/go/${name}: ${check.error}`);
+    return goStepRows(check.run, previous, id);
+  });
+}
+/** The talk's benchstat table for a Go stage's step (data/go/talk-tables.json). */
+const talkStep = (id: string) => (json('data/go/talk-tables.json') as { steps: { stage: string; time: { delta: string; p: string }[] }[] }).steps.find((s) => s.stage === id)!;
 
 /** One engine's median MB/s of `to` over `from` at `size`. */
 function ratio(read: Read, engine: string, from: string, to: string, size: number): number {
@@ -221,6 +240,44 @@ export const CLAIMS: Claim[] = [
     file: 'content/go/03-arrays.md',
     says: "the compiler's list of values moved to the heap is the same after this step",
     holds: (r) => r.runs.goHeap('02-bounds-checks').join('\n') === r.runs.goHeap('03-arrays').join('\n'),
+  },
+  {
+    file: 'content/go/03-arrays.md',
+    says: "Nothing new stays off the heap: the compiler's list of values moved to the heap is the same as at stage 2.",
+    holds: (r) => r.runs.goHeap('02-bounds-checks').join('\n') === r.runs.goHeap('03-arrays').join('\n'),
+  },
+  {
+    file: 'content/go/04-memclr.md',
+    says: "A step that paid a few percent in the talk and nothing measurable in this track's runs",
+    holds: (r) => {
+      const talk = talkStep('04-memclr').time;
+      const gained = talk.every((row) => row.delta.startsWith('-') && Number.parseFloat(row.delta) > -10 && /p=0\.0[0-4]/.test(row.p));
+      const runs = goSteps(r, '03-arrays', '04-memclr');
+      return gained && runs.length > 0 && runs.every((rows) => rows.length > 0 && rows.every((row) => !row.comparison.significant));
+    },
+  },
+  {
+    file: 'content/teach.md',
+    says: "(a step that paid in the talk and not in this track's runs)",
+    holds: (r) => goSteps(r, '03-arrays', '04-memclr').every((rows) => rows.every((row) => !row.comparison.significant)),
+  },
+  {
+    file: 'content/go/05-reuse-buffers.md',
+    says: '8 bytes gains most: the allocation costs the same at every size, so it weighs most where the hash is shortest, and at 1 KiB and 8 KiB it is too small a share to tell from noise.',
+    holds: (r) =>
+      goSteps(r, '04-memclr', '05-reuse-buffers').every((rows) =>
+        rows.every((row) => (row.benchmark === 'Hash8Bytes' ? row.comparison.significant && row.new.center < row.old.center : !row.comparison.significant)),
+      ),
+  },
+  {
+    file: 'content/go/05-reuse-buffers.md',
+    says: "The benchmark's allocs/op column (it reports allocations) drops to none",
+    holds: (r) => goSteps(r, '04-memclr', '05-reuse-buffers').every((rows) => rows.length > 0 && rows.every((row) => row.allocs !== null && row.allocs.old > 0 && row.allocs.new === 0)),
+  },
+  {
+    file: 'content/stages/07-reuse-buffers.md',
+    says: '- A change that barely pays.',
+    holds: (r) => ['chromium', 'firefox'].every((engine) => [96, KiB, 64 * KiB, MiB].every((size) => !step(r, engine, '07-reuse-buffers', size).measurable)),
   },
 ];
 
