@@ -123,7 +123,7 @@ export function chartTheme(): ChartTheme {
  * phone). Each stage also has its own point style, and each baseline its own dash, so no
  * series depends on colour alone.
  */
-const STAGE_COLORS = ['#332288', '#CC6677', '#88CCEE', '#999933', '#4477AA', '#882255', '#009E73', '#56B4E9', '#E69F00', '#0072B2', '#D55E00', '#CC79A7'];
+export const STAGE_COLORS = ['#332288', '#CC6677', '#88CCEE', '#999933', '#4477AA', '#882255', '#009E73', '#56B4E9', '#E69F00', '#0072B2', '#D55E00', '#CC79A7'];
 /** Point styles, in turn: neighbouring stages never share one. */
 export const STAGE_POINTS = ['circle', 'triangle', 'rect', 'rectRot', 'star', 'crossRot'] as const;
 
