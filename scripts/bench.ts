@@ -24,7 +24,7 @@ import { describeRuntime, runtimesOf, mergeRuntimeResults, splitByRuntime } from
 import { compareStages } from '../src/core/results/analysis/stage-report.ts';
 import { formatStageReport } from '../src/core/results/text/report-text.ts';
 import { toBenchfmt } from '../src/core/results/io/benchfmt-write.ts';
-import { engineLadder, engineModels, ladderSizes } from '../src/core/results/analysis/engine-ladder.ts';
+import { runtimeLadder, runtimeModels, ladderSizes } from '../src/core/results/analysis/runtime-ladder.ts';
 import { formatLadderText } from '../src/core/results/text/ladder-text.ts';
 import { NATIVE_REFERENCE_ID, withNative, type NativeOutput } from '../src/core/bench/native-results.ts';
 import { formatLimitText } from '../src/core/results/text/native-summary.ts';
@@ -247,9 +247,9 @@ function printTables(results: Results): void {
   }
   if (perRuntime.length > 1) {
     // The engines side by side: each engine's MB/s, and its multiple of blake3-wasm in that same engine.
-    const models = engineModels(results);
+    const models = runtimeModels(results);
     process.stdout.write('\n## Engines side by side (median MB/s; x wasm = over blake3-wasm in the same engine)\n');
-    for (const size of ladderSizes(models)) process.stdout.write(`\n${formatLadderText(engineLadder(models, size))}`);
+    for (const size of ladderSizes(models)) process.stdout.write(`\n${formatLadderText(runtimeLadder(models, size))}`);
   }
 }
 

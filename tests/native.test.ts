@@ -14,7 +14,7 @@ import { joinSlices, sliceRounds } from '../src/node/slices.ts';
 import { parseCliArgs } from '../src/node/cli-args.ts';
 import { compareStages } from '../src/core/results/analysis/stage-report.ts';
 import { formatStageReport } from '../src/core/results/text/report-text.ts';
-import { engineModels } from '../src/core/results/analysis/engine-ladder.ts';
+import { runtimeModels } from '../src/core/results/analysis/runtime-ladder.ts';
 import { baselineRows, buildModel } from '../src/core/results/analysis/model.ts';
 import { baselineTable } from '../src/core/results/text/figure-tables.ts';
 import { validateResults } from '../src/core/results/io/validate.ts';
@@ -124,7 +124,7 @@ describe('a document with native rows', () => {
     expect(parts.map((p) => runtimesOf(p).map((e) => e.id))).toEqual([['chromium', 'native'], ['firefox', 'native']]);
     for (const part of parts) expect(part.contestants.filter((c) => c.kind === 'native').map((c) => c.id)).toEqual(['native-sse41', 'native-best', 'native-threads']);
     // The engines side by side: one column per JavaScript engine, native rows in each.
-    expect(engineModels(withRows).map((m) => m.runtime.id)).toEqual(['chromium', 'firefox']);
+    expect(runtimeModels(withRows).map((m) => m.runtime.id)).toEqual(['chromium', 'firefox']);
   });
 
   it('says "x native-sse41" in the command line table, from the medians', () => {

@@ -111,18 +111,18 @@ describe('the run the engines page quotes', () => {
 describe('what the engines page reads from the run', () => {
   it('judges steps where every stage ran in both engines, and names a step clear in both', async () => {
     const { readFileSync } = await import('node:fs');
-    const { engineModels } = await import('../src/core/results/analysis/engine-ladder.ts');
+    const { runtimeModels } = await import('../src/core/results/analysis/runtime-ladder.ts');
     const { fullLadderSize, stepFindings } = await import('../src/app/story/engine-findings.ts');
     const check = validateResults(JSON.parse(readFileSync(new URL('../data/engines/chromium-firefox-2026-11-27.json', import.meta.url), 'utf8')));
     if (!check.ok) throw new Error(check.error);
-    const models = engineModels(check.results);
+    const models = runtimeModels(check.results);
     // Stage 0 is time-boxed at 256 KiB (a few samples) and 1 MiB (none) in both engines.
     expect(fullLadderSize(models)).toBe(64 * 1024);
     const findings = stepFindings(models, 64 * 1024);
     expect(findings[0].contestant).toBe('01-read-words-full');
     // The quadratic reader's removal pays in both engines, by a large factor in each.
     expect(findings[0].verdict).toBe('every');
-    for (const e of findings[0].perEngine) expect(e.speedup).toBeGreaterThan(2);
-    for (const f of findings) for (const e of f.perEngine) expect(e.pays).toBe(e.significant && e.speedup! >= 1.2);
+    for (const e of findings[0].perRuntime) expect(e.speedup).toBeGreaterThan(2);
+    for (const f of findings) for (const e of f.perRuntime) expect(e.pays).toBe(e.significant && e.speedup! >= 1.2);
   });
 });

@@ -179,7 +179,7 @@ describe('what the stories say of the engines run (data/engines/)', () => {
     const reader = stepFindings(models, size).find((f) => f.contestant === READER_STEP)!;
     const small = stepFindings(models, KiB).find((f) => f.contestant === READER_STEP)!;
     expect(reader.verdict).toBe('every');
-    reader.perEngine.forEach((e, i) => expect(e.speedup!, e.runtime.id).toBeGreaterThan(small.perEngine[i].speedup!));
+    reader.perRuntime.forEach((e, i) => expect(e.speedup!, e.runtime.id).toBeGreaterThan(small.perRuntime[i].speedup!));
   });
 
   it('engines page: stages 1, 4 and 9 paid in both engines, and no other step did', () => {

@@ -4,7 +4,7 @@
 // SIMD WebAssembly lands against blake3-wasm in each.
 import type { RuntimeInfo } from '../../core/bench/results.ts';
 import { cellKey, stepRows } from '../../core/results/analysis/model.ts';
-import type { EngineModel } from '../../core/results/analysis/engine-ladder.ts';
+import type { RuntimeModel } from '../../core/results/analysis/runtime-ladder.ts';
 import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
 
 /** Stage 1's step, the one that removes stage 0's quadratic scan. */
@@ -13,7 +13,7 @@ export const READER_STEP = '01-read-words-full';
 /** A step "pays" when it is a significant gain after Holm's correction and at least this large. */
 export const PAYS = 1.2;
 
-export interface StepInEngine {
+export interface StepInRuntime {
   runtime: RuntimeInfo;
   /** This stage's median MB/s over the previous stage's; null where either had no samples. */
   speedup: number | null;
@@ -25,30 +25,30 @@ export interface StepInEngine {
 export interface StepFinding {
   contestant: string;
   title: string;
-  perEngine: StepInEngine[];
+  perRuntime: StepInRuntime[];
   /** 'every': paid in every engine; 'some': in some but not all; 'none': in none. */
   verdict: 'every' | 'some' | 'none';
 }
 
 /** Every stage against the one before it, in each engine, at one size. */
-export function stepFindings(models: EngineModel[], size: number): StepFinding[] {
+export function stepFindings(models: RuntimeModel[], size: number): StepFinding[] {
   const perModel = models.map(({ model }) => new Map(stepRows(model, size).map((row) => [row.contestant, row])));
   const ids = [...new Set(perModel.flatMap((rows) => [...rows.keys()]))].sort();
   return ids.map((id) => {
-    const perEngine = models.map(({ runtime }, i) => {
+    const perRuntime = models.map(({ runtime }, i) => {
       const row = perModel[i].get(id);
       const speedup = row ? row.speedup : null;
       const significant = row !== undefined && row.holmSignificant && row.speedup > 1;
       return { runtime, speedup, significant, pays: significant && row.speedup >= PAYS };
     });
-    const paying = perEngine.filter((e) => e.pays).length;
+    const paying = perRuntime.filter((e) => e.pays).length;
     const title = models.map(({ model }) => model.contestants.find((c) => c.id === id)?.title).find(Boolean) ?? id;
-    return { contestant: id, title, perEngine, verdict: paying === models.length ? 'every' : paying > 0 ? 'some' : 'none' };
+    return { contestant: id, title, perRuntime, verdict: paying === models.length ? 'every' : paying > 0 ? 'some' : 'none' };
   });
 }
 
 /** A contestant's median MB/s in each engine at one size, and its multiple of blake3-wasm there. */
-export function standing(models: EngineModel[], contestant: string, size: number): { runtime: RuntimeInfo; mbps: number | null; ratio: number | null }[] {
+export function standing(models: RuntimeModel[], contestant: string, size: number): { runtime: RuntimeInfo; mbps: number | null; ratio: number | null }[] {
   return models.map(({ runtime, model }) => {
     const mine = model.throughput.get(cellKey(contestant, size));
     const base = model.throughput.get(cellKey(BLAKE3_WASM.id, size));
@@ -62,7 +62,7 @@ export function standing(models: EngineModel[], contestant: string, size: number
  * by the time box at the large sizes; a few samples of it would leave its step too weak to
  * judge once the p-values are corrected for the number of steps.)
  */
-export function fullLadderSize(models: EngineModel[]): number | null {
+export function fullLadderSize(models: RuntimeModel[]): number | null {
   const sizes = [...new Set(models.flatMap((m) => m.model.sizes))].sort((a, b) => b - a);
   return (
     sizes.find((size) =>

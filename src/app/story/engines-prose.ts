@@ -20,7 +20,7 @@ export const ratioText = (x: number | null) => (x === null ? 'not measured' : fo
 
 /** One step in each engine: "Chromium 2.1x, Firefox 1.05x (not significant)". */
 export const stepText = (finding: StepFinding) =>
-  finding.perEngine
+  finding.perRuntime
     .map((e) => `${e.runtime.name} ${ratioText(e.speedup)}${e.pays || e.speedup === null ? '' : e.significant ? ' (under the bar)' : ' (not significant)'}`)
     .join(', ');
 

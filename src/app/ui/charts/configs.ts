@@ -8,7 +8,7 @@ import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsMo
 import type { Interval } from './chartjs.ts';
 import { stepName } from '../../../core/results/analysis/step-label.ts';
 import { engineColor, otherStyle, stageColor, stagePoint, type ChartTheme } from './palette.svelte.ts';
-import type { EngineLadder } from '../../../core/results/analysis/engine-ladder.ts';
+import type { RuntimeLadder } from '../../../core/results/analysis/runtime-ladder.ts';
 import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';
 
 export function font(theme: ChartTheme, scale = 1): Partial<FontSpec> {
@@ -388,8 +388,8 @@ export function compareChart(bars: CompareBar[], labels: [string, string], theme
  * One ladder per engine at one size: a bar per contestant and engine, in the engine's
  * colour, as MB/s or as a multiple of blake3-wasm measured in the same engine.
  */
-export function ladderChart(ladder: EngineLadder, metric: 'ratio' | 'mbps', theme: ChartTheme): ChartConfiguration<'bar'> {
-  const value = (cell: EngineLadder['rows'][number]['cells'][number]) => (cell?.estimate ? (metric === 'ratio' ? cell.ratio : cell.estimate.center) : null);
+export function ladderChart(ladder: RuntimeLadder, metric: 'ratio' | 'mbps', theme: ChartTheme): ChartConfiguration<'bar'> {
+  const value = (cell: RuntimeLadder['rows'][number]['cells'][number]) => (cell?.estimate ? (metric === 'ratio' ? cell.ratio : cell.estimate.center) : null);
   const values: number[] = metric === 'ratio' ? [1] : [];
   const datasets = ladder.runtimes.map((runtime, e) => {
     const data = ladder.rows.map((row) => value(row.cells[e]));

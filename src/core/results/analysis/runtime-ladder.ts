@@ -1,4 +1,4 @@
-// The same ladder in several engines: for one input size, every contestant's throughput
+// The same ladder in several runtimes: for one input size, every contestant's throughput
 // in each runtime (a browser and its JavaScript engine), and its multiple of blake3-wasm
 // measured in that same runtime. Each runtime's numbers come from its own single-runtime
 // document (splitByRuntime) through the same model as the rest of the results pages, so a
@@ -7,44 +7,44 @@ import { measuringRuntimes, splitByRuntime } from '../../bench/runtimes.ts';
 import type { ContestantInfo, RuntimeInfo, Results } from '../../bench/results.ts';
 import { BASELINE_ID, buildModel, cellKey, type Estimate, type ResultsModel } from './model.ts';
 
-export interface EngineModel {
+export interface RuntimeModel {
   runtime: RuntimeInfo;
   model: ResultsModel;
 }
 
 export type LadderCell =
-  /** ratio: median over the same engine's blake3-wasm median at this size; null without one. */
+  /** ratio: median over the same runtime's blake3-wasm median at this size; null without one. */
   | { estimate: Estimate; ratio: number | null }
-  /** No trusted samples in this engine: why ("needs WebAssembly SIMD ..."). */
+  /** No trusted samples in this runtime: why ("needs WebAssembly SIMD ..."). */
   | { estimate: null; reason: string };
 
 export interface LadderRow {
   contestant: string;
   title: string;
   kind: ContestantInfo['kind'];
-  /** One per runtime, in the order of EngineLadder.runtimes; null where it was not part of that runtime's run. */
+  /** One per runtime, in the order of RuntimeLadder.runtimes; null where it was not part of that runtime's run. */
   cells: (LadderCell | null)[];
 }
 
-export interface EngineLadder {
+export interface RuntimeLadder {
   runtimes: RuntimeInfo[];
   size: number;
   rows: LadderRow[];
 }
 
 /** One model per runtime, in the document's order. */
-export function engineModels(results: Results): EngineModel[] {
+export function runtimeModels(results: Results): RuntimeModel[] {
   const runtimes = measuringRuntimes(results);
   return splitByRuntime(results).map((part, i) => ({ runtime: runtimes[i], model: buildModel(part) }));
 }
 
-/** Sizes any engine measured, ascending. */
-export function ladderSizes(models: EngineModel[]): number[] {
+/** Sizes any runtime measured, ascending. */
+export function ladderSizes(models: RuntimeModel[]): number[] {
   return [...new Set(models.flatMap((m) => m.model.sizes))].sort((a, b) => a - b);
 }
 
-/** Every contestant measured in some engine at `size`, in lesson order (stages, then the rest). */
-export function engineLadder(models: EngineModel[], size: number): EngineLadder {
+/** Every contestant measured in some runtime at `size`, in lesson order (stages, then the rest). */
+export function runtimeLadder(models: RuntimeModel[], size: number): RuntimeLadder {
   const order: ContestantInfo[] = [];
   for (const { model } of models) for (const c of model.contestants) if (!order.some((o) => o.id === c.id)) order.push(c);
   const stages = order.filter((c) => c.kind === 'stage').sort((a, b) => (a.id < b.id ? -1 : 1));

@@ -14,7 +14,7 @@ import { formatRatio, formatSig, formatVersus } from './format.ts';
 import type { StageLadder } from '../analysis/stage-ladder.ts';
 import { stageNumber, stepName } from '../analysis/step-label.ts';
 import { guessLabel, type Guesses } from '../../predict/guess.ts';
-import type { EngineLadder } from '../analysis/engine-ladder.ts';
+import type { RuntimeLadder } from '../analysis/runtime-ladder.ts';
 import { cellKey, inMBps, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../analysis/model.ts';
 
 export type Tone = 'good' | 'bad' | 'muted' | 'warn';
@@ -233,8 +233,8 @@ export function twoSetTable(table: ComparisonTable, labels: [string, string], ti
   };
 }
 
-/** The engines side by side at one size: per engine, MB/s and the multiple of blake3-wasm in that engine. */
-export function ladderTable(ladder: EngineLadder): TableData {
+/** The runtimes side by side at one size: per runtime, MB/s and the multiple of blake3-wasm in that runtime. */
+export function ladderTable(ladder: RuntimeLadder): TableData {
   const notes = new Footnotes();
   return {
     caption: `Each engine at ${formatSize(ladder.size)}: MB/s (median ± 95% CI) and × blake3-wasm measured in the same engine`,

@@ -1,11 +1,11 @@
-// The engine ladder (analysis/engine-ladder.ts) as plain text for the command line:
-// MB/s and the multiple of blake3-wasm, one column pair per engine.
+// The runtime ladder (analysis/runtime-ladder.ts) as plain text for the command line:
+// MB/s and the multiple of blake3-wasm, one column pair per runtime.
 import { formatSize } from '../../units.ts';
-import type { EngineLadder } from '../analysis/engine-ladder.ts';
+import type { RuntimeLadder } from '../analysis/runtime-ladder.ts';
 import { formatRatio, formatSig } from './format.ts';
 
 /** One size of the ladder: a header row, then one row per contestant. */
-export function formatLadderText(ladder: EngineLadder): string {
+export function formatLadderText(ladder: RuntimeLadder): string {
   const header = ['', ...ladder.runtimes.flatMap((r) => [`${r.name} MB/s`, 'x wasm'])];
   const lines = [
     header,
