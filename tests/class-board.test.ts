@@ -2,7 +2,8 @@
 // quartiles, each machine's own step then the class median of those steps, sorting), and
 // the summary the server makes of each posted document.
 import { describe, expect, it } from 'vitest';
-import { classLadder, contestantSpreads, sortEntries, spread } from '../src/app/class/board.ts';
+import { contestantSpreads, sortEntries, spread } from '../src/app/class/board.ts';
+import { stepBoards } from '../src/app/class/verdict-board.ts';
 import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/core/class/plan.ts';
 import { readStoredSummary, runState, summarize, type EntrySummary } from '../src/core/class/summary.ts';
 import { jsEngineOfAgent } from '../src/core/bench/runtimes.ts';
@@ -43,14 +44,14 @@ describe('class board arithmetic', () => {
     // A fast machine (steps 1.5 then 1.0) and a slow one (steps 1.1 then 2.0): medians of the ratios.
     const fast = entry('fast', { '06-message-locals': 1000, '07-reuse-buffers': 1500, '08-little-endian': 1500 });
     const slow = entry('slow', { '06-message-locals': 100, '07-reuse-buffers': 110, '08-little-endian': 220 });
-    const ladder = classLadder([fast, slow], plan, 65536);
+    const ladder = stepBoards([fast, slow], plan, 65536);
     expect(ladder.map((s) => s.id)).toEqual(['07-reuse-buffers', '08-little-endian']);
-    expect(ladder[0].step!.median).toBeCloseTo(1.3, 10);
-    expect(ladder[1].step!.median).toBeCloseTo(1.5, 10);
+    expect(ladder[0].spread!.median).toBeCloseTo(1.3, 10);
+    expect(ladder[1].spread!.median).toBeCloseTo(1.5, 10);
     expect(ladder.map((s) => s.article)).toEqual([1.023, 1.48]);
     // A plan that skips a stage compares across the gap, with the article's figures multiplied.
-    const skip = classLadder([fast], { ...plan, contestants: ['06-message-locals', '08-little-endian'] }, 65536);
-    expect(skip[0]).toMatchObject({ previous: '06-message-locals', article: expect.closeTo(1.023 * 1.48, 10) });
+    const skip = stepBoards([fast], { ...plan, contestants: ['06-message-locals', '08-little-endian'] }, 65536);
+    expect(skip[0]).toMatchObject({ against: '06-message-locals', article: expect.closeTo(1.023 * 1.48, 10) });
   });
 
   it('sorts by any column, machines without the figure last either way', () => {

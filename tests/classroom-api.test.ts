@@ -57,7 +57,7 @@ describe('class server', () => {
     const { code, base } = await classWithStudents(server, 0);
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
     const info = await call(base);
-    expect(info.body).toMatchObject({ code, state: 'open', students: 0, plan: { sizes: [1024, 65536], rounds: 3 } });
+    expect(info.body).toMatchObject({ code, state: 'open', students: 0, plan: { sizes: [1024, 65536], rounds: 10 } });
     expect(info.body.plan.contestants).toEqual(DEFAULT_CLASS_PLAN.contestants);
     for (const [nickname, error] of [
       ['', 'Choose a nickname'],

@@ -127,6 +127,39 @@ describe('class server, hostile clients', () => {
     expect((await postResults(base, ana, padded)).status).toBe(413);
   });
 
+  it('computes each verdict from samples it checked: a document carrying its own verdicts, or samples that are not finite, is refused', async () => {
+    const plan = { contestants: ['07-reuse-buffers', '08-little-endian', '09-simd-wasm', 'blake3-wasm'], sizes: [1024], rounds: 6 };
+    const started = await startClass(server, { plan });
+    const base = `${server.url}/api/classes/${started.body.code}`;
+    const bob = (await join(base, 'Bob')).body;
+    const good = studentResults(0, plan.contestants, plan.sizes);
+    // A page that claims its own verdict: the document has no such field, and the board takes none from it.
+    const claimed = { ...good, verdicts: { steps: [{ id: '08-little-endian', against: '07-reuse-buffers', size: 1024, ratio: 99, range: [98, 100], p: 0, sure: true, n: 30 }], title: [] } };
+    expect(await postResults(base, bob, claimed)).toMatchObject({ status: 400, body: { error: /verdicts is not a field of version 1 results/ } });
+    for (const [bad, why] of [
+      ['1e999', /samples must be finite/],
+      ['-5', /samples must be positive/],
+      ['"12"', /samples must be numbers of nanoseconds/],
+      ['1e13', /not a plausible sample/],
+    ] as const) {
+      const text = JSON.stringify(good).replace(/"nsPerOp":\[[^\]]*\]/, `"nsPerOp":[${bad},${bad},${bad}]`);
+      expect(await postResults(base, bob, text), bad).toMatchObject({ status: 400, body: { error: why } });
+    }
+    expect((await call(`${base}/board`)).body.entries[0].silent).toBe(true);
+    // Every sample the same (ties everywhere) and the widest allowed samples: verdicts stay finite, and cannot tell.
+    const ties = studentResults(0, plan.contestants, plan.sizes);
+    for (const run of ties.runs) run.nsPerOp = Array(6).fill(run.contestant === 'blake3-wasm' ? 1e12 : 1000);
+    const entry = (await postResults(base, bob, ties)).body.entry;
+    expect(entry.verdicts.steps).toHaveLength(2);
+    expect(entry.verdicts.title).toHaveLength(1);
+    for (const v of [...entry.verdicts.steps, ...entry.verdicts.title]) {
+      expect([v.ratio, v.p, v.n, ...(v.range ?? [])].every(Number.isFinite), JSON.stringify(v)).toBe(true);
+    }
+    expect(entry.verdicts.steps.map((v: { ratio: number; sure: boolean }) => [v.ratio, v.sure])).toEqual([[1, false], [1, false]]);
+    // A board entry is a few kilobytes whatever the document: the verdicts are one per step and size, not per sample.
+    expect(JSON.stringify(entry).length).toBeLessThan(4096);
+  });
+
   it('keeps live places for the teacher and for each joined machine, whatever pages that have not joined hold', async () => {
     const started = await startClass(server, { size: 3 });
     const base = `${server.url}${path('info', { code: started.body.code })}`;

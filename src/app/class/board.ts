@@ -1,8 +1,7 @@
 // What the class board shows, computed from the machines' summaries: at one input size,
 // each contestant's throughput on every machine with the class median and its spread,
-// and the class's speedup ladder (each machine's step from one stage to the next, the
-// median of those steps) beside the article's figures, and each step's guesses beside
-// what the class measured. Pure functions, tested in Node.
+// and each step's guesses beside what the class measured (the ladder of steps and each
+// machine's verdict on them are in verdict-board.ts). Pure functions, tested in Node.
 import { STAGES } from '../../../steps/index.ts';
 import { CONTESTANT_LABELS } from '../../core/bench/contestant-labels.ts';
 import { baselineInfo } from '../../../steps/baseline-info.ts';
@@ -29,16 +28,6 @@ export interface BoardColumn {
   id: string;
   title: string;
   kind: 'stage' | 'baseline' | 'peer';
-}
-
-export interface LadderStep {
-  id: string;
-  title: string;
-  previous: string;
-  /** The class's step: per machine this stage's throughput over the previous one's, then the median. */
-  step: Spread | null;
-  /** The article's figure for the same step (multiplied over stages the plan skips), or null. */
-  article: number | null;
 }
 
 const contestants = new Map(CONTESTANT_LABELS.map((c) => [c.id, c]));
@@ -92,15 +81,6 @@ function ratiosOf(entries: EntrySummary[], id: string, against: string, size: nu
     const now = throughputOf(e, id, size);
     const before = throughputOf(e, against, size);
     return now !== undefined && before !== undefined ? now / before : NaN;
-  });
-}
-
-/** Each stage of the plan over the stage before it in the plan: the class's step and the article's. */
-export function classLadder(entries: EntrySummary[], plan: ClassPlan, size: number): LadderStep[] {
-  const stages = boardColumns(plan).filter((c) => c.kind === 'stage');
-  return stages.slice(1).map((stage, i) => {
-    const previous = stages[i].id;
-    return { id: stage.id, title: stage.title, previous, step: spread(ratiosOf(entries, stage.id, previous, size)), article: articleSpeedupBetween(previous, stage.id) };
   });
 }
 

@@ -5,7 +5,7 @@ import { STAGES } from '../../../steps/index.ts';
 import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
 import { CONTESTANT_LABELS, DEFAULT_CONTESTANT_IDS } from '../bench/contestant-labels.ts';
 import { DEFAULT_SIZES } from '../bench/plan.ts';
-import { formatSize } from '../units.ts';
+import { formatSize } from '../format.ts';
 import type { PlanNeeds } from './secure-origin.ts';
 
 export interface ClassPlan {
@@ -20,15 +20,21 @@ export interface ClassPlan {
 export const MAX_CLASS_ROUNDS = 30;
 
 /**
- * Every stage and the WASM yardstick at 1 KiB and 64 KiB, 3 rounds: the whole ladder in
- * about 15 s on a busy 2-core server in Chromium, so well under a minute on a slow
- * laptop. Stage 0 stays in: the first rung is the lesson's most striking one, and its
- * quadratic cost is still only tens of ms a hash at 64 KiB.
+ * Every stage and the WASM yardstick at 1 KiB and 64 KiB, 10 rounds: one sample a round,
+ * so every step the Teach plans send the class to (stages 2 to 5, 7 against 6, 9 against
+ * Rust WASM, 11 against 10) has a finite 95% interval (6 samples a side, verdicts.ts) and
+ * can pass Holm over the run's 22 steps with room to spare (the smallest adjusted p at 10
+ * a side is 0.0002; at 6 it is 0.048). The bench's samples last a set time, so the run
+ * grows with the rounds more than with the processor: in Chromium slowed 4x through the
+ * DevTools protocol on a busy 2-core machine it took 72 s and 89 s (3 rounds: 30 s),
+ * `npx tsx server/load/plan-time.ts --dist dist --rounds 10 --runs 2`. Stage 0 stays in:
+ * the first rung is the lesson's most striking one, and its quadratic cost is still only
+ * tens of ms a hash at 64 KiB.
  */
 export const DEFAULT_CLASS_PLAN: ClassPlan = {
   contestants: CONTESTANT_LABELS.filter((c) => c.kind === 'stage' || c.id === BLAKE3_WASM.id).map((c) => c.id),
   sizes: [1024, 65536],
-  rounds: 3,
+  rounds: 10,
 };
 
 export type PlanCheck = { ok: true; plan: ClassPlan } | { ok: false; error: string };

@@ -1,12 +1,14 @@
 // One machine of a class, as the board shows it: who (a nickname), on what (browser,
 // engine, OS) and how fast (the median throughput of every contestant at every size).
 // The server computes it from each validated results document it stores, so the board
-// and its live events carry a few hundred bytes per machine instead of every sample.
+// and its live events carry a few kilobytes per machine instead of every sample; with
+// each step's verdict (verdicts.ts), computed from those samples with the bench's statistics.
 import { JS_ENGINES, jsEngineOfAgent, type JsEngine } from '../bench/runtimes.ts';
 import type { Results } from '../bench/results.ts';
 import type { Guesses } from '../predict/guess.ts';
 import { mbPerSec } from '../stats/benchunit.ts';
 import { medianSorted } from '../stats/median.ts';
+import { machineVerdicts, type MachineVerdicts } from './verdicts.ts';
 
 /** Names a board stored before it spoke of JavaScript engines, as they read now. */
 const OLD_ENGINE_NAMES: Record<string, JsEngine> = { Blink: 'V8', Node: 'V8', Gecko: 'SpiderMonkey', WebKit: 'JavaScriptCore', other: 'unknown engine' };
@@ -49,6 +51,12 @@ export interface EntrySummary {
   updatedAt: number;
   /** Median MB/s by contestant id, then by size in bytes; only cells with samples. */
   throughput: Record<string, Record<string, number>>;
+  /**
+   * Each step's verdict (speedup, interval, Holm-adjusted p) from this machine's samples.
+   * Absent while silent, and from summaries stored before the board kept verdicts: those
+   * carry medians only.
+   */
+  verdicts?: MachineVerdicts;
   /**
    * The student's guesses by stage, each a choice's ratio (src/core/predict/guess.ts); kept
    * apart from the results, so a machine may guess before it posts (and stay silent).
@@ -100,5 +108,6 @@ export function summarize(
     os: env.os,
     cores: env.cores,
     throughput: medianThroughput(results),
+    verdicts: machineVerdicts(results),
   };
 }
