@@ -9,14 +9,14 @@
 // it: each chunk starts by writing the key words into its stack slot, the full-block
 // reader writes all 16 words and the general one zero-fills first.
 //
-// Why: two small allocations per call are nothing at 64 KiB but show at 96 bytes. The
+// Why: two small allocations per call are nothing at 64 KiB but may show at 96 B. The
 // article measured 1.023x (425 -> 435 MB/s): not every change pays, and only statistics
 // over repeated runs can tell such a difference from noise.
 //
-// Measured (Chromium 156 worker, 2-core AMD EPYC, `npm run bench -- --browser`, 10
-// interleaved rounds), against stage 6 in the same run: 109 vs 122 us at 64 KiB, not
-// significant (p=0.09), the article's lesson; 265 vs 337 ns at 96 B (1.27x, p=0.001):
-// for small inputs the allocations were a real share of the work.
+// Measured in a run not kept (Chromium 156 worker, 2-core AMD EPYC, 10 interleaved
+// rounds), against stage 6 in the same run: 109 vs 122 us at 64 KiB, not significant
+// (p=0.09); 265 vs 337 ns at 96 B (1.27x, p=0.001). The lesson and its experiment quote
+// the committed run in data/engines/ instead, which need not agree with this one.
 
 import { compress } from './compress.ts';
 

@@ -31,9 +31,9 @@
 // and an earlier rows version 96-98; on a 2-core Intel Xeon the words took about twice as long as
 // the rows (that load's own figures, 200-250 and 95-140 ns, were more than the Xeon's
 // bench then gave a whole 1 KiB hash, 63 ns a block with the call: only their ratio is
-// kept). On the EPYC now which one wins, and by how much, changes from load to load: rows
-// 84 against words 112 ns in the --native run of 2026-11-26 (git history), words 69
-// against rows 75 in the run committed before it (git history of data/native/). So chooseOneBlockCode(), which the stage's
+// kept). On the EPYC which one wins, and by how much, changes from load to load: this
+// stage's note in each committed run gives that load's two figures (data/native/ and
+// data/engines/; earlier runs in the git history of data/native/). So chooseOneBlockCode(), which the stage's
 // load() awaits, times both on the machine that runs them and keeps the faster; hash()
 // without it uses the rows.
 //

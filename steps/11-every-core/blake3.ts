@@ -19,12 +19,12 @@
 //
 // WebAssembly reads only its memory, so every WebAssembly hash copies its input in once
 // (stage 10 does it 32 KiB at a time, into its page); workers can read only shared
-// memory, so here the calling thread makes that one copy for every thread: the workers'
+// memory, so here the calling thread makes that copy for every thread: the workers'
 // pieces first, in order, each worker starting as soon as its first piece is there, and
-// then its own, each into a staging area of its own right before it hashes it. How much
-// it copies for the workers first follows every thread's measured speed (split.ts). An
-// input already in a SharedArrayBuffer is not copied by the calling thread: each worker
-// copies its own pieces from it. Below some size, starting the others costs more than it
+// then its own, each into a staging area of its own right before it hashes it; a worker
+// copies each piece once more, into its own staging (worker.ts says why). How much it
+// copies for the workers first follows every thread's measured speed (split.ts). A shared
+// input is not copied by the calling thread: each worker copies its own pieces from it. Below some size, starting the others costs more than it
 // saves and stage 10 hashes on the calling thread alone. That size depends on the
 // machine and the browser (Firefox wakes a worker more slowly than Chromium), and on
 // where the input is (a copy costs), so start() measures it twice: it times one thread
