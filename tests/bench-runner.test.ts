@@ -7,7 +7,9 @@ import { createBenchCore, SMOKE_LENGTHS } from '../src/core/bench/bench-core.ts'
 import { runBenchmark, type RunOptions } from '../src/core/bench/runner.ts';
 import { contestantById, type Contestant } from '../src/core/bench/contestants.ts';
 import type { Capabilities } from '../src/core/bench/capabilities.ts';
-import type { WorkerHandle } from '../src/core/bench/worker-handle.ts';
+import type { Remote } from 'comlink';
+import { startedWorker } from '../src/core/worker.ts';
+import type { BenchCore } from '../src/core/bench/core-protocol.ts';
 import { validateResults } from '../src/core/results/io/validate.ts';
 
 const CAPABLE: Capabilities = { wasmSimd: true, webCrypto: true, littleEndian: true, crossOriginIsolated: true };
@@ -63,10 +65,10 @@ function world(fakes: Fake[], clockStep = (t: number) => t) {
   );
   const resolveOne = (id: string) => contestants.get(id) ?? contestantById(id);
   const calls: { method: string; id: string; size?: number }[] = [];
-  let spawned = 0;
+  let started = 0;
   let terminated = 0;
-  const spawn = (): WorkerHandle => {
-    spawned++;
+  const startWorker = () => {
+    started++;
     const core = createBenchCore({ resolve: resolveOne, now });
     let id = '';
     const recorded: typeof core = {
@@ -85,18 +87,19 @@ function world(fakes: Fake[], clockStep = (t: number) => t) {
         return core.sample(size, iterations);
       },
     };
-    return { core: recorded, exited: new Promise<never>(() => {}), terminate: () => void terminated++ };
+    // In one thread comlink has nothing to add: the core's own promises stand in for its Remote.
+    return startedWorker(recorded as Remote<BenchCore>, new Promise<never>(() => {}), () => void terminated++);
   };
   const run = (plan: RunOptions['plan'], extra: Partial<RunOptions> = {}) =>
     runBenchmark({
       plan,
       host: HOST,
       capabilities: CAPABLE,
-      spawn,
+      startWorker,
       resolve: (ids) => ids.map((id) => resolveOne(id)!),
       ...extra,
     });
-  return { run, calls, counts: () => ({ spawned, terminated }) };
+  return { run, calls, counts: () => ({ started, terminated }) };
 }
 
 const flat = (ms: number) => () => ms;
@@ -124,7 +127,7 @@ describe('bench runner', () => {
     const firstSample = w.calls.findIndex((c) => c.method === 'sample');
     expect(w.calls.slice(firstSample).some((c) => c.method !== 'sample')).toBe(false);
     expect(validateResults(results).ok).toBe(true);
-    expect(w.counts()).toEqual({ spawned: 3, terminated: 3 });
+    expect(w.counts()).toEqual({ started: 3, terminated: 3 });
   });
 
   it('gives every contestant inputs in shared memory when the plan asks, and records it', async () => {
@@ -188,7 +191,7 @@ describe('bench runner', () => {
     expect(taken).toBe(4);
     expect(results.runs.every((r) => /^cancelled after \d+ of 10 samples$/.test(r.reason!))).toBe(true);
     expect(validateResults(results).ok).toBe(true);
-    expect(w.counts().terminated).toBe(w.counts().spawned);
+    expect(w.counts().terminated).toBe(w.counts().started);
   });
 
   it('time-boxes a quadratic contestant: keeps what fits, refuses what cannot, with the reason', async () => {

@@ -9,7 +9,7 @@ import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import type { BenchCore } from '../core/bench/core-protocol.ts';
 import { detectCapabilities } from '../core/bench/capabilities.ts';
 import { runBenchmark, type HostInfo, type Progress, type RunOptions } from '../core/bench/runner.ts';
-import { WorkerDied, type WorkerHandle } from '../core/bench/worker-handle.ts';
+import { WorkerDied, startedWorker, type StartedWorker } from '../core/worker.ts';
 import type { BenchPlan } from '../core/bench/plan.ts';
 import type { Results } from '../core/bench/results.ts';
 
@@ -22,11 +22,11 @@ export const WORKER_HEAP_MB = 256;
 
 const WORKER_ENTRY = new URL('../../workers/bench.node-worker.mjs', import.meta.url);
 
-export function spawnNodeWorker(): WorkerHandle {
+export function startNodeWorker(): StartedWorker<BenchCore> {
   const worker = new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
   // A worker thread keeps Node running; the coordinator decides when it ends.
   let stopping = false;
-  const exited = new Promise<never>((_, reject) => {
+  const failed = new Promise<never>((_, reject) => {
     worker.once('error', (error: Error & { code?: string }) => {
       const text = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `it ran out of memory (${error.message})` : error.message;
       reject(new WorkerDied(text));
@@ -35,14 +35,10 @@ export function spawnNodeWorker(): WorkerHandle {
       if (!stopping) reject(new WorkerDied(`its worker thread exited with code ${code}`));
     });
   });
-  return {
-    core: wrap<BenchCore>(nodeEndpoint(worker)),
-    exited,
-    terminate() {
-      stopping = true;
-      void worker.terminate();
-    },
-  };
+  return startedWorker(wrap<BenchCore>(nodeEndpoint(worker)), failed, () => {
+    stopping = true;
+    void worker.terminate();
+  });
 }
 
 export function nodeHost(label?: string): HostInfo {
@@ -73,7 +69,7 @@ export function startNodeBenchmark(
     plan,
     host: nodeHost(tuning.label),
     capabilities: detectCapabilities(),
-    spawn: spawnNodeWorker,
+    startWorker: startNodeWorker,
     signal: controller.signal,
     onProgress: callbacks.onProgress,
     onResult: callbacks.onResult,

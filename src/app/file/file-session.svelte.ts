@@ -12,7 +12,7 @@ import { estimatePlanMs, prefixBytes, REFUSE_OVER_MS } from '../../core/file/est
 import { EVERY_CORE_STAGE } from '../../core/file/part-hasher.ts';
 import { Cancelled, ON_PAGE_PIECE_BYTES, startOnPage, startWorkers, type FileHasher } from '../../core/file/pool.ts';
 import { READER_NAMES, type ReaderKind, type ReaderSwitch, type ReadOptions } from '../../core/file/readers.ts';
-import { spawnFileWorker } from '../ui/run/file-worker.ts';
+import { startFileWorker } from '../ui/run/file-worker.ts';
 import { PIECES_PER_WORKER_IN_FLIGHT, planParts, toHex, type PartPlan } from '../../core/file/tree.ts';
 import { speedsOf } from './speeds.ts';
 
@@ -308,7 +308,7 @@ class FileSession {
     if (workers === 0) hasher = await startOnPage(index, this.capabilities, reading);
     else {
       try {
-        hasher = await startWorkers(index, workers, this.capabilities, spawnFileWorker, reading);
+        hasher = await startWorkers(index, workers, this.capabilities, startFileWorker, reading);
       } catch (error) {
         this.notice = `The file workers did not start (${error instanceof Error ? error.message : String(error)}), so files are hashed on the page's own thread, a megabyte at a time.`;
         hasher = await startOnPage(index, this.capabilities, reading);

@@ -7,7 +7,7 @@
 import { runBenchmark, type Progress } from '../../core/bench/runner.ts';
 import { detectCapabilities } from '../../core/bench/capabilities.ts';
 import { browserHost } from '../ui/run/browser.ts';
-import { CallTimeout, Cancelled, WorkerDied, callWorker } from '../../core/bench/worker-handle.ts';
+import { CallTimeout, Cancelled, WorkerDied } from '../../core/worker.ts';
 import type { Contestant } from '../../core/bench/contestants.ts';
 import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
 import type { Results } from '../../core/bench/results.ts';
@@ -45,12 +45,7 @@ export async function checkProgram(
   signal: AbortSignal,
 ): Promise<CheckReport> {
   const steps = checkSteps(OFFICIAL_VECTOR_COUNT);
-  const handle = sandbox.spawn([program]);
-  const aborted = new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(new Cancelled());
-    signal.addEventListener('abort', () => reject(new Cancelled()), { once: true });
-  });
-  aborted.catch(() => {});
+  const worker = sandbox.startWorker([program]);
   let last = { length: 1, ms: 1 };
   try {
     for (const [i, step] of steps.entries()) {
@@ -61,7 +56,7 @@ export async function checkProgram(
       const started = performance.now();
       let outcome: CheckOutcome;
       try {
-        outcome = await callWorker(handle, () => handle.core.check(program.id, step), timeoutMs, aborted);
+        outcome = await worker.call((core) => core.check(program.id, step), { timeoutMs, signal });
       } catch (error) {
         if (error instanceof Cancelled) {
           return { ok: false, passed: i, stopped: true, failure: { ok: false, message: 'You stopped the check.' } };
@@ -81,7 +76,7 @@ export async function checkProgram(
     onStep(steps.length, steps.length);
     return { ok: true, passed: steps.length };
   } finally {
-    handle.terminate();
+    worker.stop();
   }
 }
 
@@ -113,7 +108,7 @@ export async function measurePrograms(
     plan: { contestants: infos.map((c) => c.id), sizes: request.sizes, rounds: request.rounds },
     host: await browserHost('playground'),
     capabilities: detectCapabilities(),
-    spawn: () => sandbox.spawn(request.programs),
+    startWorker: () => sandbox.startWorker(request.programs),
     signal,
     onProgress,
     onResult,

@@ -10,7 +10,7 @@
 
 import { wrap } from 'comlink';
 import coreUrl from '../../../workers/playground.worker.ts?worker&url';
-import { WorkerDied, type WorkerHandle } from '../../core/bench/worker-handle.ts';
+import { WorkerDied, startedWorker, type StartedWorker } from '../../core/worker.ts';
 import type { BenchCore } from '../../core/bench/core-protocol.ts';
 import type { PlaygroundCore } from '../../core/playground/serve.ts';
 import type { Program } from '../../core/playground/link.ts';
@@ -20,9 +20,8 @@ export const SANDBOX_URL = '/sandbox.html';
 /** How long the frame may take to load and say it is ready. */
 const READY_TIMEOUT_MS = 15_000;
 
-export interface SandboxHandle extends WorkerHandle {
-  core: BenchCore & PlaygroundCore;
-}
+/** A worker in the sandbox: the bench core, and the playground's checks. */
+export type SandboxWorker = StartedWorker<BenchCore & PlaygroundCore>;
 
 type FrameMessage = { type: 'ready'; crossOriginIsolated: boolean } | { type: 'exited'; id: number; message: string };
 
@@ -92,24 +91,19 @@ export class Sandbox {
   }
 
   /** A new worker in the sandbox serving `programs`; usable at once (calls wait for the frame). */
-  spawn(programs: Program[]): SandboxHandle {
+  startWorker(programs: Program[]): SandboxWorker {
     const id = this.nextId++;
     const channel = new MessageChannel();
-    const exited = new Promise<never>((_, reject) => this.exits.set(id, reject));
-    exited.catch(() => {});
+    const failed = new Promise<never>((_, reject) => this.exits.set(id, reject));
     this.ready.then(
       () => this.post({ type: 'spawn', id, programs }, [channel.port2]),
       (error) => this.exits.get(id)?.(new WorkerDied(error instanceof Error ? error.message : String(error))),
     );
-    return {
-      core: wrap<BenchCore & PlaygroundCore>(channel.port1),
-      exited,
-      terminate: () => {
-        this.exits.delete(id);
-        channel.port1.close();
-        this.post({ type: 'terminate', id });
-      },
-    };
+    return startedWorker(wrap<BenchCore & PlaygroundCore>(channel.port1), failed, () => {
+      this.exits.delete(id);
+      channel.port1.close();
+      this.post({ type: 'terminate', id });
+    });
   }
 
   /** Removes the frame: every worker in it stops. */

@@ -2,7 +2,7 @@
 // never hashes: every hash happens in a worker (src/core/bench/bench-core.ts), one worker per
 // contestant, started lazily and terminated when its contestant fails, hangs or is
 // cancelled. The same coordinator serves the browser (browser.ts) and Node (../../node/node.ts);
-// only the way a worker is spawned differs. The workers are reached through
+// only the way a worker is started differs. The workers are reached through
 // worker-bridge.ts, and what the run found so far lives in run-table.ts; this file holds
 // the order of the phases.
 //
@@ -28,12 +28,11 @@ import { formatSize } from '../units.ts';
 import { effectiveSampleTargetMs, measureTimerResolutionMs } from './timer.ts';
 import { predictOneHash } from './predict.ts';
 import { formatDuration } from '../units.ts';
-import { CallTimeout, Cancelled, type WorkerHandle } from './worker-handle.ts';
+import { CallTimeout, Cancelled, type StartedWorker } from '../worker.ts';
+import type { BenchCore } from './core-protocol.ts';
 import { describeOneBlockChoice, describeThreadUse } from './threads.ts';
 import { RunTable, type Cell, type Entry } from './run-table.ts';
 import { WorkerBridge, explainCallError } from './worker-bridge.ts';
-
-export type { WorkerHandle } from './worker-handle.ts';
 
 /** Facts about the machine the coordinator knows; the worker adds its timer and isolation. */
 export interface HostInfo {
@@ -79,7 +78,8 @@ export interface RunOptions {
   host: HostInfo;
   /** The effective capabilities (overrides applied); the worker is told the same. */
   capabilities: Capabilities;
-  spawn: () => WorkerHandle;
+  /** Starts one bench worker (workers/bench.worker.ts in a page, a worker thread in Node). */
+  startWorker: () => StartedWorker<BenchCore>;
   signal?: AbortSignal;
   onProgress?: (progress: Progress) => void;
   /** The document so far, after every step; runs still going read 'cancelled' (as if stopped now). */
@@ -150,7 +150,7 @@ class BenchRun {
     const { env, config } = startingPoint(options);
     const contestants = (options.resolve ?? resolveContestants)(options.plan.contestants);
     this.table = new RunTable(contestants, env, config, options.plan.rounds, options.runtime);
-    this.bridge = new WorkerBridge(options.spawn, options.signal);
+    this.bridge = new WorkerBridge(options.startWorker, options.signal);
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.warmupMs = options.warmupMs ?? WARMUP_MS;
     this.timeBoxMs = config.timeBoxMs;
@@ -244,13 +244,13 @@ class BenchRun {
   }
 
   /** The contestant's worker, started (and the contestant loaded) if need be; undefined once it failed. */
-  private async workerFor(entry: Entry): Promise<WorkerHandle | undefined> {
+  private async workerFor(entry: Entry): Promise<StartedWorker<BenchCore> | undefined> {
     const id = entry.info.id;
     const current = this.bridge.workerOf(id);
     if (current) return current;
-    const handle = this.bridge.assign(id);
+    const worker = this.bridge.assign(id);
     try {
-      const loaded = await this.bridge.call(handle, (core) => core.load(id, this.options.capabilities), this.timeouts.loadMs);
+      const loaded = await this.bridge.call(worker, (core) => core.load(id, this.options.capabilities), this.timeouts.loadMs);
       if (loaded.status === 'failed') this.fail(entry, loaded.reason);
       else if (loaded.threadUse) {
         entry.info.threads = loaded.threadUse.threads;
@@ -266,14 +266,14 @@ class BenchRun {
 
   /** Verifies, warms up and calibrates `cell` in the contestant's current worker. */
   private async prepare(entry: Entry, cell: Cell): Promise<void> {
-    const handle = await this.workerFor(entry);
-    if (!handle || cell.state !== 'pending') return;
+    const worker = await this.workerFor(entry);
+    if (!worker || cell.state !== 'pending') return;
     const { config } = this.table;
     const { timeBoxMs, warmupMs } = this;
     const settings = { sampleTargetMs: config.sampleTargetMs, timeBoxMs, warmupMs, iterations: cell.iterations || undefined, sharedInput: config.sharedInput };
     const timeoutMs = timeBoxMs + warmupMs + 4 * config.sampleTargetMs + this.timeouts.prepareSlackMs;
     try {
-      const outcome = await this.bridge.call(handle, (core) => core.prepare(cell.size, settings), timeoutMs);
+      const outcome = await this.bridge.call(worker, (core) => core.prepare(cell.size, settings), timeoutMs);
       if (outcome.status === 'failed') return this.fail(entry, outcome.reason);
       cell.spentMs += outcome.elapsedMs;
       if (outcome.status === 'too-slow') {

@@ -1,22 +1,14 @@
 // The coordinator's side of its workers: which worker serves which contestant, the one
 // spare started ahead (it probes the clock, then serves the first contestant), and every
-// call raced against its time-out, the worker's death and the user's cancel. A worker
-// that is let go is terminated at once; close() ends every one still running.
+// call made under its time limit and the user's cancel (src/core/worker.ts). A worker
+// that is let go is stopped at once; close() ends every one still running.
 
 import type { BenchCore } from './core-protocol.ts';
-import { CallTimeout, Cancelled, WorkerDied, callWorker, type WorkerHandle } from './worker-handle.ts';
+import { CallTimeout, Cancelled, WorkerDied, type StartedWorker } from '../worker.ts';
+import type { Remote } from 'comlink';
 import { formatDuration } from '../units.ts';
 
-/** Rejects with Cancelled once `signal` aborts (at once if it already has); never resolves. */
-function whenAborted(signal: AbortSignal | undefined): Promise<never> {
-  const aborted = new Promise<never>((_, reject) => {
-    if (!signal) return;
-    if (signal.aborted) reject(new Cancelled());
-    signal.addEventListener('abort', () => reject(new Cancelled()), { once: true });
-  });
-  aborted.catch(() => {});
-  return aborted;
-}
+type BenchWorker = StartedWorker<BenchCore>;
 
 /** Why a call went wrong, as a sentence; Cancelled propagates. */
 export function explainCallError(error: unknown, what: string): string {
@@ -27,60 +19,56 @@ export function explainCallError(error: unknown, what: string): string {
 }
 
 export class WorkerBridge {
-  private readonly aborted: Promise<never>;
-  private readonly live = new Set<WorkerHandle>();
-  private readonly serving = new Map<string, WorkerHandle>();
-  private spare: WorkerHandle | undefined;
+  private readonly live = new Set<BenchWorker>();
+  private readonly serving = new Map<string, BenchWorker>();
+  private spare: BenchWorker | undefined;
 
   constructor(
-    private readonly spawnWorker: () => WorkerHandle,
-    signal: AbortSignal | undefined,
-  ) {
-    this.aborted = whenAborted(signal);
-  }
+    private readonly startWorker: () => BenchWorker,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
 
-  private spawn(): WorkerHandle {
-    const handle = this.spawnWorker();
-    this.live.add(handle);
-    handle.exited.catch(() => {});
-    return handle;
+  private start(): BenchWorker {
+    const worker = this.startWorker();
+    this.live.add(worker);
+    return worker;
   }
 
   /** Starts the spare worker now, so the first contestant's worker is already up. */
-  startSpare(): WorkerHandle {
-    this.spare ??= this.spawn();
+  startSpare(): BenchWorker {
+    this.spare ??= this.start();
     return this.spare;
   }
 
   /** The worker serving contestant `id`, if it has one. */
-  workerOf(id: string): WorkerHandle | undefined {
+  workerOf(id: string): BenchWorker | undefined {
     return this.serving.get(id);
   }
 
   /** Gives contestant `id` a worker of its own: the spare if there is one, else a fresh one. */
-  assign(id: string): WorkerHandle {
-    const handle = this.spare ?? this.spawn();
+  assign(id: string): BenchWorker {
+    const worker = this.spare ?? this.start();
     this.spare = undefined;
-    this.serving.set(id, handle);
-    return handle;
+    this.serving.set(id, worker);
+    return worker;
   }
 
-  /** Terminates the worker serving `id`; its next call needs a fresh one. */
+  /** Stops the worker serving `id`; its next call needs a fresh one. */
   release(id: string): void {
-    const handle = this.serving.get(id);
+    const worker = this.serving.get(id);
     this.serving.delete(id);
-    if (!handle) return;
-    handle.terminate();
-    this.live.delete(handle);
+    if (!worker) return;
+    worker.stop();
+    this.live.delete(worker);
   }
 
-  call<T>(handle: WorkerHandle, work: (core: BenchCore) => Promise<T>, timeoutMs: number): Promise<T> {
-    return callWorker(handle, work, timeoutMs, this.aborted);
+  call<P extends Promise<unknown>>(worker: BenchWorker, work: (core: Remote<BenchCore>) => P, timeoutMs: number): Promise<Awaited<P>> {
+    return worker.call(work, { timeoutMs, signal: this.signal });
   }
 
-  /** Terminates every worker still running. */
+  /** Stops every worker still running. */
   close(): void {
-    for (const handle of this.live) handle.terminate();
+    for (const worker of this.live) worker.stop();
     this.live.clear();
     this.serving.clear();
     this.spare = undefined;

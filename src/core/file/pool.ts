@@ -14,7 +14,7 @@
 // costs with the same workers, reader and pieces, the ceiling of their hash.
 
 import type { Capabilities } from '../bench/capabilities.ts';
-import type { StartedWorker } from '../bench/worker-handle.ts';
+import { Cancelled, type StartedWorker } from '../worker.ts';
 import { hashPart, loadKernel, readPart } from './part-hasher.ts';
 import { PieceReader, type ReaderKind, type ReaderSwitch, type ReadOptions } from './readers.ts';
 import { MAX_IN_FLIGHT_BYTES, PIECES_PER_WORKER_IN_FLIGHT, partAt, partCount, rootFromParts, type Part, type PartPlan } from './tree.ts';
@@ -76,12 +76,8 @@ export const ON_PAGE_PIECE_BYTES = 1024 * 1024;
 /** The longest the workers may take to start and load their stage. */
 const START_TIMEOUT_MS = 20_000;
 
-/** The user stopped the hash. */
-export class Cancelled extends Error {
-  constructor() {
-    super('cancelled');
-  }
-}
+// The user stopped the hash: the same Cancelled as a worker call's.
+export { Cancelled };
 
 /** Hashes files, part by part: a pool of workers or the page's thread. */
 export interface FileHasher {
@@ -234,23 +230,15 @@ class PageThread implements FileHasher {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
-/** Starts `count` workers (each from `spawn`) running stage `stage`, reading as `reading` says; rejects with the reason when they cannot. */
-export async function startWorkers(stage: number, count: number, capabilities: Capabilities, spawn: () => StartedWorker<FileWorkerApi>, reading: ReadOptions = {}): Promise<FileHasher> {
+/** Starts `count` workers (each from `startWorker`) running stage `stage`, reading as `reading` says; rejects with the reason when they cannot. */
+export async function startWorkers(stage: number, count: number, capabilities: Capabilities, startWorker: () => StartedWorker<FileWorkerApi>, reading: ReadOptions = {}): Promise<FileHasher> {
   const threads: Thread[] = [];
   try {
     for (let i = 0; i < count; i++) {
-      threads.push(spawn());
+      threads.push(startWorker());
     }
-    const died = Promise.race(threads.map(({ failed }) => failed));
-    const reasons = await withTimeout(Promise.race([Promise.all(threads.map(({ api }) => api.load(stage, capabilities))), died]), START_TIMEOUT_MS, 'the file workers');
+    const limits = { timeoutMs: START_TIMEOUT_MS, late: `the file workers did not answer within ${START_TIMEOUT_MS / 1000} s` };
+    const reasons = await Promise.all(threads.map((thread) => thread.call((api) => api.load(stage, capabilities), limits)));
     const reason = reasons.find((r) => r !== undefined);
     if (reason) throw new Error(reason);
     return new WorkerPool(threads, reading);

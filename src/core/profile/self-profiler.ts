@@ -9,6 +9,7 @@
 
 import type { SelfProfilingTrace } from './from-self-profiling.ts';
 import { patternInput } from '../vectors.ts';
+import { Cancelled } from '../worker.ts';
 
 /** Hashing per slice; a slice ends before the next hash would pass it, so one stays under 50 ms. */
 export const SLICE_MS = 40;
@@ -63,7 +64,8 @@ export async function canProfile(): Promise<boolean> {
 /** Lets the page paint and handle input between slices. */
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export class Cancelled extends Error {}
+// The same Cancelled as a worker call's, so the page's profile and the worker's end alike.
+export { Cancelled };
 
 interface Slicing {
   signal?: AbortSignal;

@@ -56,11 +56,12 @@ function requestFromAddress(): CoresRequest {
 async function measure(): Promise<void> {
   const request = requestFromAddress();
   status.textContent = 'Measuring…';
-  const { api, failed, stop } = startWorker<CoresWorkerApi>(new Worker(new URL('../../../../workers/cores.worker.ts', import.meta.url), { type: 'module' }), 'the measuring worker');
+  const worker = startWorker<CoresWorkerApi>(new Worker(new URL('../../../../workers/cores.worker.ts', import.meta.url), { type: 'module' }), 'the measuring worker');
   try {
-    finish(await Promise.race([api.measure(request), failed]));
+    // No time limit: a measurement takes as long as its rounds; a worker that dies ends it.
+    finish(await worker.call((api) => api.measure(request)));
   } finally {
-    stop();
+    worker.stop();
   }
 }
 

@@ -10,7 +10,7 @@ import type { Environment } from '../../../core/bench/results.ts';
 import { environmentOf } from '../../../core/bench/runner.ts';
 import { EVERY_CORE_STAGE } from '../../../core/file/part-hasher.ts';
 import { startWorkers, type FileHasher, type FileHashTiming, type FileTuning } from '../../../core/file/pool.ts';
-import { spawnFileWorker } from '../../ui/run/file-worker.ts';
+import { startFileWorker } from '../../ui/run/file-worker.ts';
 import { planParts, toHex } from '../../../core/file/tree.ts';
 
 declare global {
@@ -34,7 +34,7 @@ async function hasherFor(stage: number): Promise<FileHasher> {
   let hasher = hashers.get(stage);
   if (!hasher) {
     const workers = stage === EVERY_CORE_STAGE ? everyCore() : 1;
-    hasher = await startWorkers(stage, workers, detectCapabilities(), spawnFileWorker);
+    hasher = await startWorkers(stage, workers, detectCapabilities(), startFileWorker);
     hashers.set(stage, hasher);
   }
   return hasher;

@@ -80,22 +80,13 @@ function startSelftestWorker() {
   return startWorker<SelftestApi>(new Worker(new URL('../../../../workers/selftest.worker.ts', import.meta.url), { type: 'module' }), 'the self-test worker');
 }
 
-/** `work`, or a rejection once `ms` have passed or the worker fails, whichever comes first. */
-function withinLimit<T>(work: Promise<T>, failed: Promise<never>, ms: number, late: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(late)), ms);
-  });
-  return Promise.race([work, failed, timeout]).finally(() => clearTimeout(timer));
-}
-
 function failedRow(id: string, title: string, version: string | undefined, reason: string): SelftestRow {
   return { id, title, version, kind: 'stage', vectorsPassed: 0, vectorsTotal: 0, largerPassed: 0, largerTotal: 0, failures: [reason], verdict: 'fail' };
 }
 
 async function main(): Promise<void> {
   let current = startSelftestWorker();
-  const list = await withinLimit(current.api.list(withFaults), current.failed, CONTESTANT_LIMIT_MS, 'the self-test worker did not start');
+  const list = await current.call((api) => api.list(withFaults), { timeoutMs: CONTESTANT_LIMIT_MS, late: 'the self-test worker did not start' });
   for (const { id, title, version } of list) renderPending(id, title, version);
   const started = performance.now();
   const rows: SelftestRow[] = [];
@@ -111,7 +102,7 @@ async function main(): Promise<void> {
     let firstProblem: string | undefined;
     for (let attempt = 1; !row; attempt++) {
       try {
-        row = await withinLimit(current.api.check(index, withFaults), current.failed, CONTESTANT_LIMIT_MS, late);
+        row = await current.call((api) => api.check(index, withFaults), { timeoutMs: CONTESTANT_LIMIT_MS, late });
         if (firstProblem) {
           const tries = attempt === 2 ? 'the first try' : `the first ${attempt - 1} tries`;
           row.note = [`${tries} failed (${firstProblem.replace(/:.*/, '')}); a fresh worker finished`, row.note].filter(Boolean).join('; ');

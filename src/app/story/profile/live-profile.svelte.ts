@@ -23,24 +23,20 @@ let workersProfile: boolean | undefined;
 async function inWorker(index: number, wanted: number, signal: AbortSignal, onProgress: (done: number) => void): Promise<Taken | undefined> {
   if (workersProfile === false) return undefined;
   // Classic, not a module: see workers/profile.worker.ts.
-  const { api, failed: died, stop } = startWorker<ProfileWorkerApi>(new Worker(new URL('../../../../workers/profile.worker.ts', import.meta.url), { name: 'profile' }), 'the profiling worker');
-  signal.addEventListener('abort', stop);
+  const worker = startWorker<ProfileWorkerApi>(new Worker(new URL('../../../../workers/profile.worker.ts', import.meta.url), { name: 'profile' }), 'the profiling worker');
+  // Stopped at once on cancel, even in the middle of a profile.
+  signal.addEventListener('abort', worker.stop);
   try {
-    const failed = Promise.race([
-      died,
-      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Cancelled()))),
-    ]);
-    failed.catch(() => {}); // read by the races below; not an unhandled rejection after them
     // A worker that cannot start counts as one that cannot profile: the page still can.
-    workersProfile = await Promise.race([api.canProfile(), failed]).catch((error) => {
+    workersProfile = await worker.call((api) => api.canProfile(), { signal }).catch((error) => {
       if (error instanceof Cancelled) throw error;
       return false;
     });
     if (!workersProfile) return undefined;
-    return await Promise.race([api.profile(index, wanted, FALLBACK_BYTES, proxy(onProgress)), failed]);
+    return await worker.call((api) => api.profile(index, wanted, FALLBACK_BYTES, proxy(onProgress)), { signal });
   } finally {
-    signal.removeEventListener('abort', stop);
-    stop();
+    signal.removeEventListener('abort', worker.stop);
+    worker.stop();
   }
 }
 

@@ -6,6 +6,7 @@
 import type { Remote } from 'comlink';
 import type { ResultsWorkerApi } from '../../../../workers/results.worker.ts';
 import type { ResultsCheck } from '../../../core/results/io/validate.ts';
+import { CallTimeout, WorkerDied } from '../../../core/worker.ts';
 import { startWorker } from '../run/start-worker.ts';
 
 /**
@@ -15,25 +16,19 @@ import { startWorker } from '../run/start-worker.ts';
  */
 export const DECODE_TIME_LIMIT_MS = 10_000;
 
-async function inWorker(call: (api: Remote<ResultsWorkerApi>) => Promise<ResultsCheck>, what: string): Promise<ResultsCheck> {
-  const { api, failed, stop } = startWorker<ResultsWorkerApi>(new Worker(new URL('../../../../workers/results.worker.ts', import.meta.url), { type: 'module' }), 'the reader');
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const refused = new Promise<ResultsCheck>((resolve) => {
-    timer = setTimeout(
-      () =>
-        resolve({
-          ok: false,
-          error: `Reading ${what} took more than ${DECODE_TIME_LIMIT_MS / 1000} s, far longer than any real results need; it was stopped and nothing was opened.`,
-        }),
-      DECODE_TIME_LIMIT_MS,
-    );
-    failed.catch((error: Error) => resolve({ ok: false, error: `${what[0].toUpperCase()}${what.slice(1)} could not be read: ${error.message}.` }));
-  });
+async function inWorker(work: (api: Remote<ResultsWorkerApi>) => Promise<ResultsCheck>, what: string): Promise<ResultsCheck> {
+  const worker = startWorker<ResultsWorkerApi>(new Worker(new URL('../../../../workers/results.worker.ts', import.meta.url), { type: 'module' }), 'the reader');
   try {
-    return await Promise.race([call(api), refused]);
+    return await worker.call(work, { timeoutMs: DECODE_TIME_LIMIT_MS });
+  } catch (error) {
+    // Refusals come back as data, as the worker's own verdicts do.
+    if (error instanceof CallTimeout) {
+      return { ok: false, error: `Reading ${what} took more than ${DECODE_TIME_LIMIT_MS / 1000} s, far longer than any real results need; it was stopped and nothing was opened.` };
+    }
+    if (error instanceof WorkerDied) return { ok: false, error: `${what[0].toUpperCase()}${what.slice(1)} could not be read: ${error.message}.` };
+    throw error;
   } finally {
-    clearTimeout(timer);
-    stop();
+    worker.stop();
   }
 }
 

@@ -7,7 +7,7 @@ import type { BenchCore } from '../../../core/bench/core-protocol.ts';
 import { detectCapabilities } from '../../../core/bench/capabilities.ts';
 import type { RuntimeIdentity } from '../../../core/bench/runtimes.ts';
 import { runBenchmark, type HostInfo, type Progress, type RunOptions } from '../../../core/bench/runner.ts';
-import type { WorkerHandle } from '../../../core/bench/worker-handle.ts';
+import type { StartedWorker } from '../../../core/worker.ts';
 import type { BenchPlan } from '../../../core/bench/plan.ts';
 import type { Results } from '../../../core/bench/results.ts';
 import { startWorker } from './start-worker.ts';
@@ -29,9 +29,8 @@ export interface RunningBenchmark {
   cancel(): void;
 }
 
-function spawnBrowserWorker(): WorkerHandle {
-  const { api, failed, stop } = startWorker<BenchCore>(new Worker(new URL('../../../../workers/bench.worker.ts', import.meta.url), { type: 'module' }), 'the bench worker');
-  return { core: api, exited: failed, terminate: stop };
+function startBenchWorker(): StartedWorker<BenchCore> {
+  return startWorker<BenchCore>(new Worker(new URL('../../../../workers/bench.worker.ts', import.meta.url), { type: 'module' }), 'the bench worker');
 }
 
 interface UserAgentData {
@@ -110,7 +109,7 @@ export function startBenchmark(
       host: runtime ? { ...host, runtimeVersion: `${runtime.name} ${runtime.version}` } : host,
       runtime,
       capabilities: detectCapabilities(),
-      spawn: spawnBrowserWorker,
+      startWorker: startBenchWorker,
       signal: controller.signal,
       onProgress: callbacks.onProgress && ((p) => callbacks.onProgress!(p)),
       onResult: callbacks.onResult && ((r) => callbacks.onResult!(r)),

@@ -3,9 +3,9 @@
 // hands the worker here with a name for messages ("the bench worker"). This wraps its API
 // with comlink, typed, and turns the worker's `error` event (its script did not load, or it
 // threw outside any call: calls report their own errors as data) and a message it cannot
-// read into one rejection, `failed`, which callers race their calls against.
+// read into one rejection, `failed`, which every `call` races against (src/core/worker.ts).
 import { wrap } from 'comlink';
-import { WorkerDied, type StartedWorker } from '../../../core/bench/worker-handle.ts';
+import { WorkerDied, startedWorker, type StartedWorker } from '../../../core/worker.ts';
 
 export function startWorker<Api>(worker: Worker, name: string): StartedWorker<Api> {
   const failed = new Promise<never>((_, reject) => {
@@ -17,6 +17,5 @@ export function startWorker<Api>(worker: Worker, name: string): StartedWorker<Ap
     });
     worker.addEventListener('messageerror', () => reject(new WorkerDied(`${name} sent a message that could not be read`)));
   });
-  failed.catch(() => {}); // read by the callers' races; not an unhandled rejection meanwhile
-  return { api: wrap<Api>(worker), failed, stop: () => worker.terminate() };
+  return startedWorker(wrap<Api>(worker), failed, () => worker.terminate());
 }
