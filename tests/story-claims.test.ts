@@ -238,3 +238,13 @@ describe('what the V8 why sentences say of the stored traces (data/v8/)', () => 
     expect(evidence[11].cpu === evidence[10].cpu || readFileSync(join(ROOT, 'src/app/story/EngineEvidence.svelte'), 'utf8').includes('was traced on another processor')).toBe(true);
   });
 });
+
+describe('what the text says the class board shows', () => {
+  it('names the board’s view of each machine’s verdicts by the label the board gives it', () => {
+    const label = /label: '([^']+)' \}/.exec(readFileSync(join(ROOT, 'src/app/class/Board.svelte'), 'utf8').split("id: 'verdicts'")[1] ?? '')?.[1];
+    expect(label, 'the board has a view of the verdicts').toBeDefined();
+    const named = sources().filter(({ path }) => path.startsWith('content')).flatMap(({ path, text }) => [...text.matchAll(/“([^”]*machine[^”]*tell[^”]*)”/g)].map((m) => `${path}: ${m[1]}`));
+    expect(named.length).toBeGreaterThan(0);
+    for (const claim of named) expect(claim.slice(claim.indexOf(': ') + 2), claim).toBe(label);
+  });
+});
