@@ -40,6 +40,8 @@ export interface Runs {
   native: unknown;
   profiles: (id: string, bytes: number) => StageProfile;
   goHeap: (id: string) => string[];
+  /** A stage's V8 heap figures (data/v8/), bytes allocated a hash at 1 KiB and 1 MiB. */
+  heap: (id: string) => { kib: number; mib: number };
   /** The committed Go benchmark runs (data/go/*.txt), each by its file name. */
   goRuns: Record<string, string>;
 }
@@ -59,6 +61,10 @@ const committed: Runs = {
     return found;
   },
   goHeap: (id) => (json(`go/${id}/evidence.json`) as { heap: { what: string }[] }).heap.map((h) => h.what),
+  heap: (id) => {
+    const { heap } = json(`data/v8/${id}.json`) as { heap: { kib: { bytesPerHash: number }; mib: { bytesPerHash: number } } };
+    return { kib: heap.kib.bytesPerHash, mib: heap.mib.bytesPerHash };
+  },
   goRuns: Object.fromEntries(
     readdirSync(new URL('../data/go/', import.meta.url))
       .filter((name) => name.endsWith('.txt'))
@@ -151,6 +157,16 @@ export const CLAIMS: Claim[] = [
     holds: (r) => Math.max(...ratios(r, 'chromium', '04-state-locals', '05-no-copies', [96, 512, KiB, 32 * KiB, ...LARGE])) < 2,
   },
   {
+    file: 'content/stages/05-no-copies.md',
+    says: "Stage 4's profile gave the garbage collector only a small share",
+    holds: (r) => [KiB, 64 * KiB].every((size) => share(r, '04-state-locals', size, '(garbage collector)') < 10),
+  },
+  {
+    file: 'content/stages/05-no-copies.md',
+    says: "the heap per hash falls far more than the collector's row would suggest",
+    holds: (r) => r.runs.heap('05-no-copies').mib < r.runs.heap('04-state-locals').mib / 10 && share(r, '04-state-locals', 64 * KiB, '(garbage collector)') < 10,
+  },
+  {
     file: 'content/stages/06-message-locals.md',
     says: 'Longer code, and faster: how?',
     holds: (r) => ratios(r, 'chromium', '05-no-copies', '06-message-locals', [96, 512, KiB, 32 * KiB, ...LARGE]).every((x) => x > 1),
@@ -159,6 +175,11 @@ export const CLAIMS: Claim[] = [
     file: 'content/stages/07-reuse-buffers.md',
     says: 'Even at 96 B it is small',
     holds: (r) => !step(r, 'chromium', '07-reuse-buffers', 96).measurable,
+  },
+  {
+    file: 'content/stages/07-reuse-buffers.md',
+    says: "V8's report shows stage 7 allocating less per hash than stage 6",
+    holds: (r) => r.runs.heap('07-reuse-buffers').kib < r.runs.heap('06-message-locals').kib,
   },
   {
     file: 'content/stages/08-little-endian.md',
@@ -232,9 +253,25 @@ export const CLAIMS: Claim[] = [
     },
   },
   {
+    file: 'content/stages/11-every-core.md',
+    says: 'Medians of rounds spread over minutes mix stretches with and without the second core',
+    holds: (r) => {
+      const samples = r.native.results.runs.filter((run) => run.contestant === '11-every-core' && run.size === 16 * MiB).flatMap((run) => run.nsPerOp);
+      return samples.length > 0 && Math.max(...samples) > 1.5 * Math.min(...samples);
+    },
+  },
+  {
     file: 'content/engines.md',
     says: 'Every engine rewards that',
     holds: (r) => ['chromium', 'firefox'].every((engine) => [KiB, 64 * KiB].every((size) => step(r, engine, '04-state-locals', size).measurable && step(r, engine, '04-state-locals', size).ratio > 1)),
+  },
+  {
+    file: 'content/go/00-baseline.md',
+    says: "The compiler's report for this stage says `g` costs more than the inliner's budget.",
+    holds: () => {
+      const g = (json('go/00-baseline/evidence.json') as { inlining: { function: string; inlinable: boolean; cost: number; budget: number }[] }).inlining.find((f) => f.function === 'g');
+      return g !== undefined && !g.inlinable && g.cost > g.budget;
+    },
   },
   {
     file: 'content/go/03-arrays.md',
