@@ -9,6 +9,7 @@ import type { MarkdownDoc, Section } from '../../core/content/markdown.ts';
 import { ContentReader, readersByName } from '../ui/lesson/content.ts';
 import { proseSegments } from '../ui/lesson/inline.ts';
 import { routeHref, type Route } from '../ui/nav/routes.ts';
+import { partHref } from '../ui/present/slide-address.ts';
 import { STAGES } from '../../../steps/index.ts';
 import { GO_TRACK } from '../../../go/index.ts';
 
@@ -45,9 +46,13 @@ export interface TeachContent {
 /** A slide opened in presenter mode: `/?present#/stage/5`, a full load, so presenter mode is on from the start. */
 const slideHref = (route: Route) => `/?present${routeHref(route)}`;
 
+/** The introduction's parts a plan may name, `intro:tree`: IntroPage.svelte's `data-slide-name`s. */
+export const INTRO_PARTS = ['title', 'tree', 'map'] as const;
+
 /** The names a plan may link to: every slide of the story and the Go track (a stage by its id, `stage:05-no-copies`, `go:04-memclr`), and the pages a class uses. */
 export const TEACH_LINKS: Record<string, string> = {
   intro: slideHref({ page: 'intro' }),
+  ...Object.fromEntries(INTRO_PARTS.map((part) => [`intro:${part}`, partHref(routeHref({ page: 'intro' }), part)])),
   measure: slideHref({ page: 'measure' }),
   engines: slideHref({ page: 'engines' }),
   ...Object.fromEntries(STAGES.map((s) => [`stage:${s.id}`, slideHref({ page: 'stage', index: s.index, view: 'story' })])),

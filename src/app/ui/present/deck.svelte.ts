@@ -2,10 +2,14 @@
 // (the introduction, "How we measure") marks its parts with the `slide` attachment;
 // in presenter mode only the current part shows, and the arrow keys and the stepper
 // walk through the parts before they move to the next page. Outside presenter mode
-// every part shows and the page reads as one.
+// every part shows and the page reads as one. A part may have a name
+// (`data-slide-name="tree"`), and an address may open on it (slide-address.ts), so a
+// plan can link every part it names.
 
 import { untrack } from 'svelte';
 import type { Attachment } from 'svelte/attachments';
+
+import { SLIDE_PARAM } from './slide-address.ts';
 
 const SHOWN = 'data-slide-shown';
 
@@ -16,6 +20,10 @@ class Deck {
   /** Arrived by stepping back: show the page's last part, however many register. */
   #fromEnd = $state(false);
   #backing = false;
+  /** The part the address named, until the first page is entered. */
+  #named = new URLSearchParams(location.search).get(SLIDE_PARAM);
+  /** The named part the page shows until the reader steps: found by name, as parts register in any order. */
+  #wanted = $state<string | null>(null);
 
   constructor() {
     $effect.root(() => {
@@ -32,6 +40,8 @@ class Deck {
 
   /** Position of the part on screen, 0-based. */
   get current(): number {
+    const named = this.#wanted === null ? -1 : this.parts.findIndex((part) => part.dataset.slideName === this.#wanted);
+    if (named >= 0) return named;
     const last = Math.max(0, this.parts.length - 1);
     return this.#fromEnd ? last : Math.min(this.#index, last);
   }
@@ -42,6 +52,7 @@ class Deck {
     if (next < 0 || next >= this.parts.length) return false;
     this.#index = next;
     this.#fromEnd = false;
+    this.#forget();
     return true;
   }
 
@@ -55,6 +66,21 @@ class Deck {
     this.#index = 0;
     this.#fromEnd = this.#backing;
     this.#backing = false;
+    // Untracked: the page's effect that calls this must not re-run when the named part is left.
+    untrack(() => this.#forget());
+    this.#wanted = this.#named;
+    this.#named = null;
+  }
+
+  /** The named part is left: the address stops naming it, so a reload shows where the reader is no more. */
+  #forget(): void {
+    if (this.#wanted === null) return;
+    this.#wanted = null;
+    const params = new URLSearchParams(location.search);
+    params.delete(SLIDE_PARAM);
+    // By hand, as presenter.svelte.ts does: URLSearchParams would write "?present=".
+    const search = params.toString().replace(/=(&|$)/g, '$1');
+    history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
   }
 
   /** Registers an element as one part; used as `<section {@attach slide}>`. */
