@@ -10,6 +10,7 @@
 // values of the row of V8's table it marks (`v8Why.row`), which the page fills in.
 
 import { STAGES } from '../../../steps/index.ts';
+import { GO_TRACK } from '../../../go/index.ts';
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
 import { FIGURE_ROWS, type FigureRow, type V8Why } from '../../core/evidence/v8-why.ts';
 import { askOf, fill, readersByName, type ContentReader } from '../ui/lesson/content.ts';
@@ -27,8 +28,11 @@ const notes = readersByName(NOTE_FILES);
 function sideNote(id: string, from: string): SideNote {
   const note = notes.get(id);
   if (!note) throw new Error(`${from} names the side note "${id}", which has no file content/notes/${id}.md`);
-  const goStage = note.value('goStage');
-  return { title: note.string('title'), text: note.intro(), ...(typeof goStage === 'number' ? { goStage } : {}) };
+  // The Go stage a note links to is named by its id; its number is its place in go/index.ts.
+  const goId = note.optionalString('goStage');
+  const goStage = goId === undefined ? -1 : GO_TRACK.findIndex((stage) => stage.id === goId);
+  if (goId !== undefined && goStage < 0) throw new Error(`content/notes/${id}.md: goStage is "${goId}", which go/index.ts does not list`);
+  return { title: note.string('title'), text: note.intro(), ...(goStage >= 0 ? { goStage } : {}) };
 }
 
 /** What to read the stage's profile for: `profile:` in the front matter, `# Inlining` and `# Profile note` below. */
