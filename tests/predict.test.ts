@@ -66,30 +66,46 @@ describe('the choices of a guess', () => {
 });
 
 describe('what a guess beside a measurement teaches', () => {
-  const line = (stage: number, guess: number | null, measured: number, clear = true) => guessLesson({ stage, guess, measured, clear, article: articleRatio(stage) });
+  /** A measurement whose interval is ±`spread` around its median (in ratio), as a run's would be. */
+  const line = (stage: number, guess: number | null, measured: number, clear = true, spread = 0.05) =>
+    guessLesson({ stage, guess, measured, clear, range: [measured * (1 - spread), measured * (1 + spread)], article: articleRatio(stage) });
 
   it('says where the guess fell, then whether the article’s M1 Max agrees with this machine', () => {
-    // Stage 5: the article measured 3x.
-    expect(line(5, 2, 1.27)).toBe('This machine gained less than you guessed; the article’s M1 Max and this machine disagree (it gained more there): a change pays differently on another processor and engine.');
-    expect(line(5, 1.2, 1.27)).toBe('Your guess matched this machine; the article’s M1 Max and this machine disagree (it gained more there): a change pays differently on another processor and engine.');
-    expect(line(5, 1.2, 3.2)).toBe('This machine gained more than you guessed; the article’s M1 Max measured about the same, so the change pays alike on both.');
+    // Stage 5: the article measured 3x, far outside 1.27x ± 5%.
+    expect(line(5, 2, 1.27)).toBe('This machine gained less than you guessed; the article’s M1 Max and this machine disagree (it gained more there, 3.00x, outside this run’s range): a change pays differently on another processor and engine.');
+    expect(line(5, 1.2, 1.27)).toBe('Your guess matched this machine; the article’s M1 Max and this machine disagree (it gained more there, 3.00x, outside this run’s range): a change pays differently on another processor and engine.');
+    expect(line(5, 1.2, 3.2, true, 0.1)).toBe('This machine gained more than you guessed; the article’s M1 Max measured about the same (3.00x), so the change pays alike on both.');
     // Stage 7: the article measured 1.023x, so a clear 1.5x here is more than the M1 Max gained.
-    expect(line(7, 1.5, 1.45)).toBe('Your guess matched this machine; the article’s M1 Max and this machine disagree (it gained less there): a change pays differently on another processor and engine.');
+    expect(line(7, 1.5, 1.45)).toBe('Your guess matched this machine; the article’s M1 Max and this machine disagree (it gained less there, 1.02x, outside this run’s range): a change pays differently on another processor and engine.');
   });
 
-  it('reads a step this machine could not tell from noise as "same", whatever its median', () => {
-    expect(line(7, 1, 1.04, false)).toBe('Your guess matched: this machine could not tell the two stages apart; the article’s M1 Max measured about the same, so the change pays alike on both.');
-    expect(line(7, 2, 1.3, false)).toMatch(/^You expected a gain this machine could not measure;/);
-    expect(line(7, 0.8, 0.9, false)).toMatch(/^You expected a loss this machine could not measure;/);
+  it('says "disagree" only when the article’s figure lies outside the interval, not when the median’s place differs', () => {
+    // 3.2x ± 2% does not hold the article's 3x, though both fall on the choice "3x".
+    expect(line(5, null, 3.2, true, 0.02)).toMatch(/^The article’s M1 Max and this machine disagree \(it gained less there/);
+    // A clear 1.9x whose interval reaches 3x does not disagree, though 2x and 3x are different choices.
+    expect(line(5, null, 1.9, true, 0.6)).toBe('The article’s M1 Max measured about the same (3.00x), so the change pays alike on both.');
+  });
+
+  it('says a run that could not tell the stages apart could not, with its median, and never that the article disagrees with it', () => {
+    // Stage 8 at 10 rounds: guess 1.5x, the article 1.48x, this machine's median 1.46x, not a finding.
+    expect(line(8, 1.5, 1.46, false, 0.15)).toBe(
+      'This machine could not tell the two stages apart (median 1.46x), so your guess is neither confirmed nor ruled out; the article’s 1.48x lies within this run’s range, so this run cannot tell whether the M1 Max differs; more rounds could.',
+    );
+    expect(line(7, 1, 1.04, false)).toBe('Your guess matched: this machine could not tell the two stages apart (median 1.04x); the article’s 1.02x lies within this run’s range, so this run cannot tell whether the M1 Max differs; more rounds could.');
+    // A guess outside the interval is one the run did not see.
+    expect(line(7, 2, 1.3, false)).toMatch(/^You expected a gain this machine could not measure \(median 1\.30x\);/);
+    expect(line(7, 0.8, 0.95, false)).toMatch(/^You expected a loss this machine could not measure \(median 0\.95x\);/);
+    // Outside even a wide interval, the article does disagree.
+    expect(line(5, null, 1.1, false, 0.2)).toMatch(/^The article’s M1 Max and this machine disagree \(it gained more there, 3\.00x, outside/);
   });
 
   it('speaks of stage 0 as a gap to Rust WASM, and of stages the article gives no figure for', () => {
     expect(line(0, 0.01, 1 / 420)).toBe('Stage 0 fell further behind Rust WASM here than you guessed; the article’s M1 Max and this machine disagree (it fell further behind Rust WASM there): the gap depends on the processor and the engine.');
-    expect(line(0, 1 / 3000, 1 / 2500)).toBe('Your guess matched this machine; the article’s M1 Max saw about the same gap.');
+    expect(line(0, 1 / 3000, 1 / 2100)).toBe('Your guess matched this machine; the article’s M1 Max saw about the same gap (about 2000x slower than Rust WASM).');
     expect(line(1, 1.5, 1.4)).toBe('Your guess matched this machine; the article gives no figure here, so this machine’s is the only answer.');
     expect(line(11, 3, 1.7)).toBe('This machine gained less than you guessed; the article gives no figure here, so this machine’s is the only answer.');
     // No guess: the article against this machine alone.
-    expect(line(5, null, 1.27)).toBe('The article’s M1 Max and this machine disagree (it gained more there): a change pays differently on another processor and engine.');
+    expect(line(5, null, 1.27)).toMatch(/^The article’s M1 Max and this machine disagree \(it gained more there/);
   });
 
   it('reads this machine’s figure from the ladder: the stage over the one before it, stage 0 over Rust WASM', () => {
@@ -98,7 +114,7 @@ describe('what a guess beside a measurement teaches', () => {
       const measured = measuredRatio(results, stage);
       expect(measured, `stage ${stage}`).not.toBeNull();
       expect(measured!.ratio).toBeGreaterThan(0);
-      expect(line(stage, guessChoices(stage)[3].ratio, measured!.ratio, measured!.clear)).toMatch(/^[A-Z].*\.$/);
+      expect(guessLesson({ stage, guess: guessChoices(stage)[3].ratio, ...measured!, measured: measured!.ratio, article: articleRatio(stage) })).toMatch(/^[A-Z].*\.$/);
     }
     expect(measuredRatio(null, 5)).toBeNull();
     // Measured without the stage before it, the step is not the one guessed.

@@ -6,9 +6,8 @@ import { hereFigure, stepAnswer } from '../src/app/story/step-answer.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
 import { fullResults } from './fixtures/full-results.ts';
 
-/** The full fixture cut to these contestants, as a step run leaves it. */
-function only(ids: string[], sizes?: number[]): Results {
-  const full = fullResults();
+/** The full fixture (or `full`) cut to these contestants, as a step run leaves it. */
+function only(ids: string[], sizes?: number[], full = fullResults()): Results {
   const runs = full.runs.filter((r) => ids.includes(r.contestant) && (!sizes || sizes.includes(r.size)));
   return {
     ...full,
@@ -38,7 +37,7 @@ describe('the answer of a step measured in place', () => {
     const six = doc.runs.filter((r) => r.contestant === '06-message-locals');
     doc.runs = doc.runs.map((r) => (r.contestant === '07-reuse-buffers' ? { ...r, nsPerOp: [...six.find((s) => s.size === r.size)!.nsPerOp].reverse() } : r));
     const answer = stepAnswer(doc, 7, STORIES[7])!;
-    expect(answer.text).toMatch(/^Stage 7 is not measurably faster or slower than stage 6 at 1 MiB here \(median 1\.00x, p=[\d.]+(, [\d.]+ after correcting for \d+ comparisons)?\); the article measured 1\.023×\.$/);
+    expect(answer.text).toMatch(/^Stage 7 is not measurably faster or slower than stage 6 at 1 MiB here \(median 1\.00x, p=[\d.]+(, [\d.]+ after correcting for \d+ sizes)?\); the article measured 1\.023×\.$/);
     expect(answer.advice).toMatch(/^This run could only have seen a change larger than about ±[\d.]+% at 1 MiB; try 30 rounds/);
   });
 
@@ -52,6 +51,28 @@ describe('the answer of a step measured in place', () => {
 
   it('has no answer without the stage\'s figures', () => {
     expect(stepAnswer(only(['blake3-wasm']), 5, STORIES[5])).toBeNull();
+  });
+});
+
+describe('one figure, one size, one family per step', () => {
+  it('says the same under the title and beside the button, in the whole ladder and in the step measured alone', () => {
+    // Stage 5 at 1 MiB a little faster than stage 4 (p about 0.02 at the fixture's rounds):
+    // corrected over the whole ladder's steps that was noise, over the step's own sizes it is not.
+    for (const faster of [1, 1.01, 1.02, 1.03, 1.05]) {
+      const ladder = fullResults();
+      const four = ladder.runs.filter((r) => r.contestant === '04-state-locals');
+      ladder.runs = ladder.runs.map((r) =>
+        r.contestant === '05-no-copies' && r.size === 1048576 ? { ...r, nsPerOp: four.find((s) => s.size === r.size)!.nsPerOp.map((ns) => ns / faster) } : r,
+      );
+      const step = only(['04-state-locals', '05-no-copies', 'blake3-wasm'], undefined, ladder);
+      const line = hereFigure(ladder, 5)!;
+      expect(hereFigure(step, 5), `${faster}x`).toBe(line);
+      // The answer beside the button names the same figure at the same size, corrected over the step's sizes.
+      const figure = /^(?:([\d.]+x) stage 4|no measurable difference from stage 4) at ([\d.]+ \S+)/.exec(line)!;
+      const answer = stepAnswer(ladder, 5, STORIES[5])!.text;
+      expect(answer).toContain(figure[1] ? `Stage 5 is ${figure[1]} stage 4 at ${figure[2]} here` : `than stage 4 at ${figure[2]} here`);
+      expect(answer).not.toMatch(/comparisons/);
+    }
   });
 });
 

@@ -3,13 +3,16 @@
 // how it stands against Rust compiled to WebAssembly, and what the article measured.
 // "Stage 5 is 1.27x stage 4 at 1 MiB here (p=0.006) and 1.3x slower than Rust WASM at
 // 64 KiB; the article measured 3× and about 0.75× the speed of Rust WASM."
-// When the step is noise it says so, and what the run could have seen (stats/reader.ts).
+// When the step is noise it says so, and what the run could have seen (stats/plain-words.ts).
+// Every figure of a step here is corrected over that step's own sizes (stepFindings), so
+// the line under the title, this answer and the card agree whatever else the ladder holds.
 import { STAGES } from '../../../steps/index.ts';
 import type { Results } from '../../core/bench/results.ts';
 import { formatSize } from '../../core/units.ts';
 import { baselineRows, buildModel, stepRows, type BaselineRow, type ResultsModel, type StepRow } from '../../core/results/analysis/model.ts';
 import { formatRatio, formatVersus } from '../../core/results/text/format.ts';
-import { describePValues, detectableChangePct, noDifferenceAdvice } from '../../core/stats/plain-words.ts';
+import { describePValues, detectableChangePct, moreRounds, noDifferenceAdvice } from '../../core/stats/plain-words.ts';
+import { holm } from '../../core/stats/aggregate.ts';
 import type { StageStory } from '../ui/lesson/story-types.ts';
 
 export interface StepAnswer {
@@ -17,26 +20,40 @@ export interface StepAnswer {
   text: string;
   /** When the step could not be told from noise: how large a change this run could have seen, and what to try. */
   advice: string | null;
+  /** The rounds the advice suggests measuring again with, or null when the step is a finding. */
+  rounds: number | null;
+}
+
+/** One step as a stage page states it: the size spoken of, and its p-value corrected over the step's own sizes. */
+export interface StepFinding {
+  row: StepRow;
+  /** Holm over this stage's step at every size it was measured at, not over the whole ladder. */
+  adjustedP: number;
+  significant: boolean;
+  /** How many sizes the correction is over. */
+  family: number;
+}
+
+/**
+ * This stage's step at every size, each with its p-value corrected over those sizes. One
+ * family per step, whatever else the ladder holds: the line under the title, the answer
+ * beside the button and the card read the same figures from it, so a step measured again
+ * alone says what it said in the ladder.
+ */
+export function stepFindings(model: ResultsModel, stageId: string, alpha = 0.05): StepFinding[] {
+  const rows = model.sizes.flatMap((size) => stepRows(model, size).filter((r) => r.contestant === stageId));
+  const adjusted = holm(rows.map((r) => r.comparison.p));
+  return rows.map((row, i) => ({ row, adjustedP: adjusted[i], significant: !(adjusted[i] > alpha), family: rows.length }));
 }
 
 /**
  * The step to speak of: at the largest size where it is a finding after the correction,
  * or, when it is one nowhere, at the largest size measured (where steps differ most).
  */
-function chosenStep(model: ResultsModel, stageId: string): { row: StepRow; family: number } | null {
-  let largest: StepRow | null = null;
-  let clear: StepRow | null = null;
-  let family = 0;
-  for (const size of model.sizes) {
-    const rows = stepRows(model, size);
-    family += rows.length;
-    const row = rows.find((r) => r.contestant === stageId);
-    if (!row) continue;
-    largest = row;
-    if (row.holmSignificant) clear = row;
-  }
-  const row = clear ?? largest;
-  return row ? { row, family } : null;
+export function chosenStep(model: ResultsModel, stageId: string): StepFinding | null {
+  const findings = stepFindings(model, stageId);
+  const clear = findings.filter((f) => f.significant);
+  return clear.at(-1) ?? findings.at(-1) ?? null;
 }
 
 /** Against blake3-wasm at 64 KiB (or the largest size both were measured at). */
@@ -64,15 +81,15 @@ export function stepAnswer(results: Results, index: number, story: Pick<StageSto
     if (!versus) return null;
     const p = wasm?.comparison ? ` (${describePValues(wasm.comparison.p, wasm.adjustedP ?? wasm.comparison.p, 1)})` : '';
     const said = article ? `; the article measured ${article.headline}` : '';
-    return { text: `Stage 0 is ${versus} here${p}${said}.`, advice: null };
+    return { text: `Stage 0 is ${versus} here${p}${said}.`, advice: null, rounds: null };
   }
   const step = chosenStep(model, stage.id);
   if (!step) return null;
   const { row, family } = step;
   const before = STAGES.find((s) => s.id === row.previous)?.index ?? index - 1;
   const where = `at ${formatSize(row.size)} here`;
-  const ps = describePValues(row.comparison.p, row.adjustedP, family, 'comparisons');
-  const moved = row.holmSignificant;
+  const ps = describePValues(row.comparison.p, step.adjustedP, family);
+  const moved = step.significant;
   const claim = moved
     ? `Stage ${index} is ${formatRatio(row.speedup)} stage ${before} ${where} (${ps})`
     : `Stage ${index} is not measurably faster or slower than stage ${before} ${where} (median ${formatRatio(row.speedup)}, ${ps})`;
@@ -80,6 +97,7 @@ export function stepAnswer(results: Results, index: number, story: Pick<StageSto
   const articleSaid = article
     ? `; the article measured ${article.headline}${article.vsWasm ? ` and ${article.vsWasm}` : ''}`
     : '; the article stops at stage 9';
+  const rounds = moved ? null : moreRounds(results.config.rounds);
   const advice = moved
     ? null
     : noDifferenceAdvice(
@@ -87,7 +105,13 @@ export function stepAnswer(results: Results, index: number, story: Pick<StageSto
         formatSize(row.size),
         results.config.rounds,
       );
-  return { text: `${claim}${also}${articleSaid}.`, advice };
+  return { text: `${claim}${also}${articleSaid}.`, advice, rounds };
+}
+
+export interface MeasuredRatio {
+  ratio: number;
+  clear: boolean;
+  range: [number, number] | null;
 }
 
 /** The model of `results` when they measured the stage, else null. */
@@ -112,24 +136,26 @@ export function hereFigure(results: Results | null, index: number): string | nul
   if (!step) return null;
   const { row } = step;
   const before = STAGES.find((s) => s.id === row.previous)?.index ?? index - 1;
-  return row.holmSignificant
+  return step.significant
     ? `${formatRatio(row.speedup)} stage ${before} at ${formatSize(row.size)}`
-    : `no measurable difference from stage ${before} at ${formatSize(row.size)}`;
+    : `no measurable difference from stage ${before} at ${formatSize(row.size)} (median ${formatRatio(row.speedup)})`;
 }
 
 /**
  * This machine's figure for the stage as a guess reads it (predict/guess.ts): its ratio
- * over the stage before it (stage 0: over Rust WASM), and whether that is a finding.
- * Null when not measured so (a stage measured only against an older one is not the step guessed).
+ * over the stage before it (stage 0: over Rust WASM), whether that is a finding, and the
+ * widest ratio its two 95% intervals allow (null when unbounded), at the size the title
+ * line speaks of. Null when not measured so (a stage measured only against an older one
+ * is not the step guessed).
  */
-export function measuredRatio(results: Results | null, index: number): { ratio: number; clear: boolean } | null {
+export function measuredRatio(results: Results | null, index: number): MeasuredRatio | null {
   const stage = STAGES[index];
   const model = modelWith(results, stage.id);
   if (!model) return null;
   if (index === 0) {
     const wasm = versusWasm(model, stage.id);
-    return wasm ? { ratio: wasm.ratio, clear: true } : null;
+    return wasm ? { ratio: wasm.ratio, clear: true, range: wasm.range } : null;
   }
-  const row = chosenStep(model, stage.id)?.row;
-  return row && row.previous === STAGES[index - 1].id ? { ratio: row.speedup, clear: row.holmSignificant } : null;
+  const step = chosenStep(model, stage.id);
+  return step && step.row.previous === STAGES[index - 1].id ? { ratio: step.row.speedup, clear: step.significant, range: step.row.range } : null;
 }

@@ -34,9 +34,10 @@ class StepMeasure {
     return null;
   }
 
-  async start(index: number): Promise<void> {
+  /** Measures stage `index`'s step; `rounds`, when given, replaces the plan's for the step itself (the advice's "try 30 rounds"). */
+  async start(index: number, rounds?: number): Promise<void> {
     if (this.blocked) return;
-    const plan = stepPlan(index, current.results);
+    const plan = { ...stepPlan(index, current.results), ...(rounds !== undefined && { rounds }) };
     this.index = index;
     this.running = true;
     this.results = null;
