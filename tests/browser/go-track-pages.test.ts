@@ -66,7 +66,7 @@ describe('the Go track', () => {
       const headers = await profile.locator('[data-testid="our-pprof"] thead th').allTextContents();
       expect(headers).toEqual(['flat', 'flat%', 'sum%', 'cum', 'cum%', 'name']);
       const stored = storedProfile(stage.id);
-      const talkTable = talkPprofFor(stage.index);
+      const talkTable = talkPprofFor(stage.id);
       const expected = profileRows(stored.cpu, `blake2slab/${stage.id}.`, talkTable?.rows.length ?? 5);
       expect(await cells(page, '[data-testid="our-pprof"]')).toEqual(
         expected.map((r) => [r.flat, r.flatPercent, r.sumPercent, r.cum, r.cumPercent, `${r.pkg}${r.symbol}${r.label ? ` ${r.label}` : ''}`]),

@@ -16,8 +16,8 @@ export interface TalkPprofRow {
 export interface TalkPprofTable {
   /** The slide's title: "pprof", "Back to pprof", "Allocations and copies". */
   slide: string;
-  /** The Go stage whose code the talk profiled there (the talk's step names that code). */
-  stage: number;
+  /** The Go stage whose code the talk profiled there, by id (the talk's step names that code): "03-arrays". */
+  stage: string;
   /** What the talk typed at pprof's prompt: "top5", "top10". */
   command: string;
   /** pprof's summary lines above the table, as printed. */
@@ -29,8 +29,8 @@ export interface TalkPprofTable {
 
 export const TALK_PPROF_TABLES: TalkPprofTable[] = TALK_PPROF.tables;
 
-/** The talk's pprof table for a Go stage, where the talk profiled that stage's code. */
-export const talkPprofFor = (stage: number): TalkPprofTable | undefined => TALK_PPROF_TABLES.find((t) => t.stage === stage);
+/** The talk's pprof table for a Go stage (by id), where the talk profiled that stage's code. */
+export const talkPprofFor = (id: string): TalkPprofTable | undefined => TALK_PPROF_TABLES.find((t) => t.stage === id);
 
 /** pprof's own way of printing bytes: "4065.84kB", "96B", "1.50MB" (powers of 1024, as pprof's "kB"). */
 export function pprofBytes(bytes: number): string {
