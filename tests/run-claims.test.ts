@@ -10,7 +10,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../steps/index.ts';
 import type { StageProfile, StoredProfiles } from '../src/core/profile/profile.ts';
-import type { EngineModel } from '../src/core/results/analysis/engine-ladder.ts';
 import { cellKey } from '../src/core/results/analysis/model.ts';
 import { engineStepModels, stepEffect } from '../src/app/ui/lesson/committed-steps.ts';
 import { engineFigures } from '../src/app/story/engine-figures.ts';
@@ -47,7 +46,7 @@ export interface Runs {
 }
 
 interface Read {
-  models: EngineModel[];
+  models: ReturnType<typeof engineStepModels>;
   native: NativeRun;
   runs: Runs;
 }
