@@ -221,7 +221,7 @@ export const CLAIMS: Claim[] = [
   },
   {
     file: 'content/stages/10-simd-one-block.md',
-    says: 'on the AMD EPYC of the committed runs below, the choice went one way in one run and the other way in the next',
+    says: 'in the two committed runs quoted below, one of them on an AMD EPYC, the loads chose differently',
     holds: (r) => loadTimedBlocks(r.native).kept !== loadTimedIn(readEnginesRun(r.runs.engines), 'data/engines').kept,
   },
   {
@@ -370,7 +370,7 @@ describe('sentences about the committed runs', () => {
     const stage10 = native.contestants.find((c) => c.id === '10-simd-one-block')!;
     stage10.note = 'hashes single blocks with its SIMD rows (compress1xRows), the faster when it loaded: 70 ns a block against 90 for its 32-bit words (compress1xWords)';
     expect(falseClaims({ ...committed, native })).toEqual([
-      'content/stages/10-simd-one-block.md: “on the AMD EPYC of the committed runs below, the choice went one way in one run and the other way in the next”',
+      'content/stages/10-simd-one-block.md: “in the two committed runs quoted below, one of them on an AMD EPYC, the loads chose differently”',
       'content/stages/10-simd-one-block.md: “Two loads, two choices, and by different margins.”',
       'content/intro.md: “stage 10 finds that a faster-looking instruction set is not always the faster one”',
     ]);
