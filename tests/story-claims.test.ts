@@ -248,3 +248,17 @@ describe('what the text says the class board shows', () => {
     for (const claim of named) expect(claim.slice(claim.indexOf(': ') + 2), claim).toBe(label);
   });
 });
+
+describe('what the step answer says of the article', () => {
+  it('stage 1: says the article gives no figure, not that it measured its headline’s words', async () => {
+    const { fullResults } = await import('./fixtures/full-results.ts');
+    const { stepAnswer } = await import('../src/app/story/step-answer.ts');
+    const full = fullResults();
+    const ids = ['00-reference', '01-read-words-full', 'blake3-wasm'];
+    const runs = full.runs.filter((r) => ids.includes(r.contestant));
+    const results = { ...full, contestants: full.contestants.filter((c) => ids.includes(c.id)), runs };
+    const text = stepAnswer(results, 1, STORIES[1])!.text;
+    expect(text).toMatch(/; the article gives no figure for this step\.$/);
+    expect(text).not.toMatch(/measured No figure/);
+  });
+});

@@ -94,9 +94,12 @@ export function stepAnswer(results: Results, index: number, story: Pick<StageSto
     ? `Stage ${index} is ${formatRatio(row.speedup)} stage ${before} ${where} (${ps})`
     : `Stage ${index} is not measurably faster or slower than stage ${before} ${where} (median ${formatRatio(row.speedup)}, ${ps})`;
   const also = versus ? ` and ${versus}` : '';
-  const articleSaid = article
-    ? `; the article measured ${article.headline}${article.vsWasm ? ` and ${article.vsWasm}` : ''}`
-    : '; the article stops at stage 9';
+  // Stage 1's headline is words, not a figure ("No figure"): the article gave none for it.
+  const articleSaid = !article
+    ? '; the article stops at stage 9'
+    : /\d/.test(article.headline)
+      ? `; the article measured ${article.headline}${article.vsWasm ? ` and ${article.vsWasm}` : ''}`
+      : '; the article gives no figure for this step';
   const rounds = moved ? null : moreRounds(results.config.rounds);
   const advice = moved
     ? null
