@@ -74,13 +74,16 @@ describe('predict, then measure, on a stage page', () => {
     const { page, errors } = await openApp(browser, '/#/stage/5');
     const predict = page.getByTestId('predict');
     expect(await predict.locator('legend').innerText()).toBe('How much faster will stage 5 be than stage 4 on this machine?');
-    expect(await predict.getByRole('radio').count()).toBe(8);
-    // By keyboard: into the group, then the arrow keys move the choice.
-    await predict.getByRole('radio', { name: 'slower', exact: true }).focus();
-    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-    await expect.poll(() => predict.getByRole('radio', { name: '2x', exact: true }).isChecked()).toBe(true);
-    // Its focus ring shows on the pill the radio sits in.
-    expect(await predict.locator('label:has(input:focus-visible)').innerText()).toBe('2x');
+    expect(await predict.getByRole('button').count()).toBe(8);
+    // By keyboard: Tab along the choices, Enter picks one; nothing is picked by moving.
+    await predict.getByRole('button', { name: 'slower', exact: true }).focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => localStorage.getItem('blake3-lab:guesses'))).toBeNull();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => predict.getByRole('button', { name: '2x', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await predict.locator('[aria-pressed="true"]').count()).toBe(1);
+    // Its focus ring shows on the pill.
+    expect(await predict.locator('button:focus-visible').innerText()).toBe('2x');
     expect(await page.evaluate(() => localStorage.getItem('blake3-lab:guesses'))).toBe('{"5":2}');
     expect(await page.getByTestId('guess-figure').count()).toBe(0);
     await shots(page, 'stage-before', '.stage-head');
@@ -90,16 +93,22 @@ describe('predict, then measure, on a stage page', () => {
     await page.getByTestId('payoff').getByRole('button', { name: /measure it here/ }).click();
     const figure = page.getByTestId('guess-figure');
     await figure.waitFor({ timeout: 90_000 });
-    const payoff = /^YOUR GUESS\s+2x stage 4\s+ARTICLE\s+3× faster than stage 4\s+THIS MACHINE\s+(\S+x stage 4|no measurable difference from stage 4) at [\d.]+ (B|KiB|MiB)\s*$/i;
+    const payoff = /^YOUR GUESS\s+2x stage 4\s+ARTICLE\s+3× faster than stage 4\s+THIS MACHINE\s+(\S+x stage 4 at [\d.]+ (B|KiB|MiB)|no measurable difference from stage 4 at [\d.]+ (B|KiB|MiB) \(median \S+x\))\s*$/i;
     expect(await page.getByTestId('payoff').innerText()).toMatch(payoff);
     expect(await predict.count()).toBe(0);
     // The line is the one the numbers make: this machine's figure read back from the ladder it keeps.
     const stored = parseResultsJson((await page.evaluate(() => localStorage.getItem('blake3-lab:results')))!);
     if (!stored.ok) throw new Error(stored.error);
     const measured = measuredRatio(stored.results, 5)!;
-    const lesson = guessLesson({ stage: 5, guess: 2, measured: measured.ratio, clear: measured.clear, article: articleRatio(5) });
-    expect(lesson).toMatch(/; the article’s M1 Max (and this machine disagree|measured about the same)/);
+    const lesson = guessLesson({ stage: 5, guess: 2, ...measured, measured: measured.ratio, article: articleRatio(5) });
+    expect(lesson).toMatch(/; the article’s (M1 Max and this machine disagree|M1 Max measured about the same|3\.00x lies within this run’s range)/);
     expect(await page.getByTestId('predict-lesson').innerText()).toBe(lesson);
+    // One figure, one size: the answer beside the button and the card's bold cell say what the line under the title says.
+    const here = /THIS MACHINE\s+(.*)$/i.exec(await page.getByTestId('payoff').innerText())![1].trim();
+    const at = /at ([\d.]+ \S+)/.exec(here)![1];
+    expect(await page.getByTestId('step-answer').innerText()).toContain(`stage 4 at ${at} here`);
+    const ratio = /^(\S+x) stage 4/.exec(here);
+    if (ratio) expect(await page.getByTestId('stage-measured').locator('td.spoken').first().innerText()).toBe(ratio[1]);
     await shots(page, 'stage-after', '.stage-head');
 
     await page.reload();
@@ -113,12 +122,27 @@ describe('predict, then measure, on a stage page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('changes a guess only when a choice is pressed: the arrow keys step to the next stage and leave it', async () => {
+    const { page, errors } = await openApp(browser, '/#/stage/3');
+    const predict = page.getByTestId('predict');
+    await predict.getByRole('button', { name: '1.5x', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('blake3-lab:guesses'))).toBe('{"3":1.5}');
+    // Focus is still on the choice just pressed; the right arrow goes on, as on any stage page.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/stage/4');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/stage/3');
+    expect(await page.evaluate(() => localStorage.getItem('blake3-lab:guesses'))).toBe('{"3":1.5}');
+    await expect.poll(() => predict.getByRole('button', { name: '1.5x', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(errors).toEqual([]);
+  });
+
   it('says so when stored guesses cannot all be read, and keeps the good ones', async () => {
     const stored = `localStorage.setItem('blake3-lab:guesses', ${JSON.stringify(JSON.stringify({ '0': 0.001, '6': 7, '99': 2 }))});`;
     const { page, errors } = await openApp(browser, '/#/stage/0', { beforeLoad: stored });
     const predict = page.getByTestId('predict');
     expect(await predict.locator('legend').innerText()).toBe('How much slower than Rust WASM will stage 0 be on this machine?');
-    await expect.poll(() => predict.getByRole('radio', { name: '1,000x slower' }).isChecked()).toBe(true);
+    await expect.poll(() => predict.getByRole('button', { name: '1,000x slower' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByRole('status').filter({ hasText: 'stored guesses' }).innerText()).toBe('2 stored guesses were not a choice this lab offers and are left out; the other one is kept.');
     // A new guess writes a clean store and the note goes.
     await predict.getByText('300x slower').click();
