@@ -51,7 +51,7 @@ class ClassServerProbe {
   /** False until the probe has answered either way. */
   settled = $state(false);
 
-  constructor() {
+  start(): void {
     takeHostKey();
     // No Accept header: a static host then sends its index page (HTML) rather than a 404 that browsers log.
     fetch(path('probe'))
@@ -76,3 +76,8 @@ class ClassServerProbe {
 }
 
 export const classServer = new ClassServerProbe();
+
+/** Asks once, when the app starts (src/app/shell/main.ts), before the first page shows. */
+export function startClassProbe(): void {
+  classServer.start();
+}

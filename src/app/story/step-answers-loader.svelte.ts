@@ -4,6 +4,7 @@
 // paint when the ladder already holds some (src/app/shell/main.ts), so a page that has
 // figures to show never opens without them.
 import type * as StepAnswers from './step-answer.ts';
+import { current } from '../ui/run/current-run.svelte.ts';
 
 class ResultsReading {
   /** step-answer.ts, once loaded. */
@@ -19,3 +20,12 @@ class ResultsReading {
 }
 
 export const resultsReading = new ResultsReading();
+
+/**
+ * When the app starts (src/app/shell/main.ts): loads the reading when this browser holds
+ * results, and resolves once it is there (at once on a first visit, which has none), so the
+ * app is mounted after it. Never rejects: the app mounts either way.
+ */
+export function startStepAnswers(): Promise<void> {
+  return current.results ? resultsReading.load().catch(() => undefined) : Promise.resolve();
+}
