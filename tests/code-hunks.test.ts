@@ -1,5 +1,6 @@
 // Telling comment-only changes from changes to the code, on the shapes the stages have:
-// line comments, JSDoc blocks, WAT comments, blank lines, code with a trailing comment.
+// line comments, JSDoc blocks, WAT comments, blank lines, code with a trailing comment,
+// and the package clause every Go stage renames.
 import { describe, expect, it } from 'vitest';
 import { classifyHunks, isCommentOrBlank } from '../src/app/ui/code/hunks.ts';
 
@@ -11,6 +12,14 @@ describe('comment-only changes', () => {
     for (const line of ['const x = 1; // one', 'return out;', '(i32.add (local.get 0))', 'a * b']) {
       expect(isCommentOrBlank(line), line).toBe(false);
     }
+  });
+
+  it("calls a Go stage's renamed package clause prose, and a line that only starts with the word code", () => {
+    const hunks = classifyHunks('package baseline\n\nfunc g() {}\n', 'package inlineg\n\nfunc g() {}\n', [
+      { originalStartLineNumber: 1, originalEndLineNumber: 1, modifiedStartLineNumber: 1, modifiedEndLineNumber: 1 },
+    ]);
+    expect(hunks).toEqual([{ line: 1, commentOnly: true }]);
+    expect(isCommentOrBlank('packages := 2')).toBe(false);
   });
 
   it('classifies each change by both of its sides, and places it on the new side', () => {

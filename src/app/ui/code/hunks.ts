@@ -17,12 +17,14 @@ export interface Hunk {
   commentOnly: boolean;
 }
 
-// `//`, `/*`, ` * ` and `*/` lines of TypeScript; `;;` and `(; ;)` of WAT.
+// `//`, `/*`, ` * ` and `*/` lines of TypeScript and Go; `;;` and `(; ;)` of WAT.
 const COMMENT_LINE = /^\s*(\/\/|\/\*|\*|;;|\(;|;\))/;
+// Every Go stage is a package of its own, so every Go diff renames it: not a change to the code.
+const GO_PACKAGE_CLAUSE = /^package \w+$/;
 
-/** A blank line, or one that is entirely a comment (a comment after code counts as code). */
+/** A blank line, one that is entirely a comment (a comment after code counts as code), or Go's package clause. */
 export function isCommentOrBlank(line: string): boolean {
-  return line.trim() === '' || COMMENT_LINE.test(line);
+  return line.trim() === '' || COMMENT_LINE.test(line) || GO_PACKAGE_CLAUSE.test(line);
 }
 
 function onlyComments(lines: string[], start: number, end: number): boolean {
