@@ -1,10 +1,28 @@
 // Speaker notes in real Chromium: N shows the slide's notes under it and hides them again;
 // the notes window (a second page of the same origin, ?notes) follows the slides as they
-// step, shows a running timer, and its arrow steps the slides.
+// step, shows the next slide and a running timer, and its arrow steps the slides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { baseURL, launchBrowser, openApp, picture } from './harness.ts';
+
+/**
+ * How far what the slide shows reaches down into the notes under it, in pixels (0 or less:
+ * the notes cover nothing of it): the lowest bottom of anything visible in `main`, less
+ * the top of the notes. The stepper's corner arrows, fixed below the notes, are not the slide.
+ */
+const coveredByNotes = (page: Page) =>
+  page.evaluate(() => {
+    const notes = document.querySelector('[data-testid="speaker-notes"]')!.getBoundingClientRect().top;
+    const fixed = (element: Element | null): boolean =>
+      element !== null && element.tagName !== 'MAIN' && (getComputedStyle(element).position === 'fixed' || fixed(element.parentElement));
+    let lowest = 0;
+    for (const element of document.querySelectorAll('main *')) {
+      const box = element.getBoundingClientRect();
+      if (box.height > 1 && element.checkVisibility({ visibilityProperty: true }) && !fixed(element)) lowest = Math.max(lowest, box.bottom);
+    }
+    return Math.ceil(lowest - notes);
+  });
 
 describe('speaker notes', () => {
   let browser: Browser;
@@ -22,11 +40,19 @@ describe('speaker notes', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe(STAGES[3].title);
     const panel = page.getByTestId('speaker-notes');
     expect(await panel.count()).toBe(0);
+    const fit = () => page.evaluate(() => document.documentElement.style.getPropertyValue('--fit'));
+    const fitAlone = await fit();
     await page.keyboard.press('n');
     await expect.poll(() => panel.innerText()).toMatch(/Stage 3: inline the round[\s\S]*guess the speedup/);
-    // Notes cover part of the slide, never make it scroll.
+    // The slide makes room for its notes: they never cover it, and it never scrolls.
+    await expect.poll(() => coveredByNotes(page), { timeout: 5000 }).toBeLessThanOrEqual(0);
     expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeLessThanOrEqual(0);
     await picture(page, 'slide-1920-notes');
+    // Hidden again, the slide has the whole screen back.
+    await page.keyboard.press('n');
+    await expect.poll(fit).toBe(fitAlone);
+    await page.keyboard.press('n');
+    await expect.poll(() => coveredByNotes(page), { timeout: 5000 }).toBeLessThanOrEqual(0);
 
     // The notes window: the same origin, so it hears the slides.
     const notes = await page.context().newPage();
@@ -34,6 +60,9 @@ describe('speaker notes', () => {
     const where = notes.getByTestId('notes-slide');
     await expect.poll(() => where.textContent()).toMatch(/^Stage 3: Inline round/);
     await expect.poll(() => notes.getByTestId('notes-window').innerText()).toMatch(/guess the speedup/);
+    // The next slide, previewed: stage 3's second part, by its heading.
+    const second = (await page.locator('main [data-slide]').nth(1).locator('h1, h2, h3').first().textContent())!.trim();
+    await expect.poll(() => notes.getByTestId('notes-next').innerText()).toMatch(new RegExp(`^Next: Stage 3: .*, part 2 of \\d+\\s+${second.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     const timer = await notes.getByTestId('notes-timer').textContent();
     expect(timer).toMatch(/^0:0\d$/);
     await expect.poll(() => notes.getByTestId('notes-timer').textContent(), { timeout: 4000 }).not.toBe(timer);
@@ -52,6 +81,9 @@ describe('speaker notes', () => {
     await notes.getByRole('button', { name: 'Previous slide' }).click();
     await expect.poll(() => page.locator('main h1').textContent()).toBe(STAGES[3].title);
     await expect.poll(() => where.textContent()).toMatch(/^Stage 3/);
+    // On stage 3's last part, the next slide is stage 4's page: its title and technique.
+    const nextSlide = async () => (await notes.getByTestId('notes-next').innerText()).replace(/\n+/g, '\n');
+    await expect.poll(nextSlide).toBe(`Next: Stage 4: ${STAGES[4].title}\n${STAGES[4].title}\n${STAGES[4].technique}`);
 
     await page.keyboard.press('n');
     await expect.poll(() => panel.count()).toBe(0);

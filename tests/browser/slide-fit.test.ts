@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { STAGES } from '../../steps/index.ts';
 import { GO_STAGES } from '../../src/app/go/stages.ts';
-import { drawn, launchBrowser, openApp } from './harness.ts';
+import { drawn, launchBrowser, openApp, picture } from './harness.ts';
+import { INTRO_PARTS, TEACH_LINKS } from '../../src/app/teach/plans.ts';
 import { storeResultsScript } from '../fixtures/full-results.ts';
 import { expectClean, overflow, rootFontPx, slideName } from './presenter-helpers.ts';
 
@@ -123,6 +124,34 @@ describe('slides that fit a projector', () => {
       });
     }
     expectClean(opened);
+  });
+
+  // The Teach page's plans name the introduction's title slide, its tree and its map.
+  it('opens each part of the introduction a plan names, and draws the tree at the slide’s type on a 1920x1080 projector', async () => {
+    for (const part of INTRO_PARTS) {
+      const opened = await openApp(browser, TEACH_LINKS[`intro:${part}`]);
+      const { page } = opened;
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await expect.poll(() => page.locator('main [data-slide-shown]').getAttribute('data-slide-name'), { message: part }).toBe(part);
+      const name = await settled(page);
+      await expect.poll(() => overflow(page), { message: `${name} scrolls` }).toBeLessThanOrEqual(0);
+      if (part === 'title') expect(name).toMatch(/^#\/ 1\/\d+$/);
+      // The map is the deck's last part.
+      if (part === 'map') expect(name).toMatch(/^#\/ (\d+)\/\1$/);
+      if (part === 'tree') {
+        // A label is drawn 12 units high: at the slide's body type (28 px here), not 12 px.
+        const tree = page.locator('main .tree svg');
+        const label = await tree.evaluate((svg: SVGSVGElement) => (12 * svg.getBoundingClientRect().width) / svg.viewBox.baseVal.width);
+        expect(label).toBeGreaterThanOrEqual(0.8 * (await rootFontPx(page)));
+        expect(label).toBeGreaterThanOrEqual(20);
+        await picture(page, 'tree-1920');
+      }
+      // Stepping on leaves the named part: the address names it no more, so a reload shows where the reader is.
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => page.evaluate(() => location.search)).toBe('?present');
+      expectClean(opened);
+      await page.context().close();
+    }
   });
 
   // Every other page a teacher may put on the projector: the Go track (walked with the

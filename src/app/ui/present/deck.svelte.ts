@@ -20,8 +20,8 @@ class Deck {
   /** Arrived by stepping back: show the page's last part, however many register. */
   #fromEnd = $state(false);
   #backing = false;
-  /** The part the address named, until the first page is entered. */
-  #named = new URLSearchParams(location.search).get(SLIDE_PARAM);
+  /** Whether no page has been entered yet: the first one opens on the part the address names. */
+  #first = true;
   /** The named part the page shows until the reader steps: found by name, as parts register in any order. */
   #wanted = $state<string | null>(null);
 
@@ -68,8 +68,8 @@ class Deck {
     this.#backing = false;
     // Untracked: the page's effect that calls this must not re-run when the named part is left.
     untrack(() => this.#forget());
-    this.#wanted = this.#named;
-    this.#named = null;
+    if (this.#first) this.#wanted = new URLSearchParams(location.search).get(SLIDE_PARAM);
+    this.#first = false;
   }
 
   /** The named part is left: the address stops naming it, so a reload shows where the reader is no more. */

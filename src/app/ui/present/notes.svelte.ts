@@ -2,16 +2,48 @@
 // notes window (the same app opened with ?notes, meant for the laptop while the projector
 // shows the slides) shows them with the next slide and a timer. The two windows talk over
 // a BroadcastChannel, which only reaches windows of the same origin: the slides say where
-// they are after every step, the notes window asks when it opens, and its arrows step the
-// slides. Messages are checked on arrival, as anything another window sends should be.
+// they are after every step (and, when the page has another part, what it shows: the
+// notes window cannot draw the app in a frame, which its CSP forbids), the notes window
+// asks when it opens, and its arrows step the slides. Messages are checked on arrival, as
+// anything another window sends should be.
+import { deck } from './deck.svelte.ts';
 
 export const SLIDES_CHANNEL = 'blake3-lab-slides';
+
+/** The next slide in a few words: its heading and first lines. */
+export interface SlidePreview {
+  heading: string;
+  lines: string[];
+}
 
 /** Where the slides are: the page's address and which of its parts shows (1-based). */
 export interface SlidePosition {
   hash: string;
   part: number;
   parts: number;
+  /** The page's next part, when it has one; the notes window names the next page itself. */
+  next?: SlidePreview;
+}
+
+const PREVIEW_LINES = 2;
+const PREVIEW_CHARS = 160;
+const words = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+const cut = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1).trimEnd()}…` : text);
+
+/** A part of the page, in a few words: its first heading (or first line) and the lines after it. */
+export function previewOf(part: Element): SlidePreview {
+  const heading = part.querySelector('h1, h2, h3');
+  const lines = [...part.querySelectorAll('p, li, figcaption')].map(words).filter((text) => text !== '');
+  const first = heading ? words(heading) : (lines.shift() ?? '');
+  return { heading: cut(first), lines: lines.slice(0, PREVIEW_LINES).map(cut) };
+}
+
+const text = (value: unknown, max: number) => typeof value === 'string' && value.length <= max;
+function readPreview(value: unknown): SlidePreview | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { heading, lines } = value as Record<string, unknown>;
+  if (!text(heading, PREVIEW_CHARS) || !Array.isArray(lines) || lines.length > PREVIEW_LINES || !lines.every((line) => text(line, PREVIEW_CHARS))) return null;
+  return { heading: heading as string, lines: [...(lines as string[])] };
 }
 
 export type SlideMessage = ({ kind: 'slide' } & SlidePosition) | { kind: 'where' } | { kind: 'step'; direction: -1 | 1 };
@@ -25,9 +57,11 @@ export function readSlideMessage(data: unknown): SlideMessage | null {
   if (message.kind === 'where') return { kind: 'where' };
   if (message.kind === 'step') return message.direction === -1 || message.direction === 1 ? { kind: 'step', direction: message.direction } : null;
   if (message.kind !== 'slide') return null;
-  const { hash, part, parts } = message;
+  const { hash, part, parts, next } = message;
   if (typeof hash !== 'string' || !/^#\/[\w/.%-]{0,200}$/.test(hash) || !count(part) || !count(parts)) return null;
-  return { kind: 'slide', hash, part: part as number, parts: parts as number };
+  const preview = next === undefined ? null : readPreview(next);
+  if (next !== undefined && preview === null) return null;
+  return { kind: 'slide', hash, part: part as number, parts: parts as number, ...(preview && { next: preview }) };
 }
 
 /** The notes under the slide, toggled with N. */
@@ -53,7 +87,10 @@ export function openNotesWindow(): void {
 export function broadcastSlides(position: () => SlidePosition, step: (direction: -1 | 1) => void): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => {};
   const channel = new BroadcastChannel(SLIDES_CHANNEL);
-  const tell = () => channel.postMessage({ kind: 'slide', ...position() } satisfies SlideMessage);
+  const tell = () => {
+    const following = deck.parts[deck.current + 1];
+    channel.postMessage({ kind: 'slide', ...position(), ...(following && { next: previewOf(following) }) } satisfies SlideMessage);
+  };
   channel.onmessage = (event) => {
     const message = readSlideMessage(event.data);
     if (message?.kind === 'where') tell();
@@ -82,7 +119,7 @@ export class NotesWindowState {
     if (this.#channel) {
       this.#channel.onmessage = (event) => {
         const message = readSlideMessage(event.data);
-        if (message?.kind === 'slide') this.slide = { hash: message.hash, part: message.part, parts: message.parts };
+        if (message?.kind === 'slide') this.slide = { hash: message.hash, part: message.part, parts: message.parts, next: message.next };
       };
       this.#channel.postMessage({ kind: 'where' } satisfies SlideMessage);
     }
