@@ -134,14 +134,15 @@ describe('class board', () => {
     expect((await rowNames(teacher.page)).sort()).toEqual(['Ana', 'Ben <script>', 'Chloé']);
     const ladder = await teacher.page.locator('[data-testid="ladder"] tbody tr').allTextContents();
     expect(ladder).toHaveLength(2);
-    expect(ladder[0]).toMatch(/^7\. .*\d\.\d+x.*1\.02x$/);
+    // Each step: the class's median, the article's figure, and how many machines can tell it (none, with 2 rounds).
+    expect(ladder[0]).toMatch(/^7 vs 6\d\.\d+x1\.02x0 of 3$/);
     const cells = await teacher.page.locator('[data-testid="board-row"]').first().locator('td').allTextContents();
     expect(cells.slice(0, 3).every((c) => /^[\d,.]+$/.test(c))).toBe(true);
 
     // Each student sees every machine, their own marked.
     for (const [i, student] of students.entries()) {
       await expect.poll(() => student.page.locator('[data-testid="board-row"]').count()).toBe(3);
-      expect(await student.page.locator('tr.mine th').textContent()).toBe(`${names[i]} (you)`);
+      expect(await student.page.locator('[data-testid="board-table"] tr.mine th').textContent()).toBe(`${names[i]} (you)`);
     }
 
     // Sorting by nickname, then hiding a machine: it leaves every board, the teacher's
@@ -249,6 +250,8 @@ describe('class board for a whole class', () => {
     const teacher = { [`blake3-lab:class:${code}:teacher`]: teacherToken };
     for (const path of [`/#/class/${code}/board`, `/?present#/class/${code}/board`]) {
       const opened = await open(path, { width: 1280, height: 800 }, teacher);
+      // On a projector the board shows one view at a time: the machines are one press away.
+      if (path.includes('present')) await opened.page.getByTestId('board-view-machines').click();
       await expect.poll(() => opened.page.locator('[data-testid="board-row"]').count()).toBe(10);
       // Every stage, the run's state and the teacher's button, with no scrolling at all.
       const { page, box, table } = await widths(opened.page);
@@ -340,7 +343,7 @@ describe('class board for a whole class', () => {
 
     const run = page.getByTestId('run-class');
     const cancel = page.getByTestId('cancel-run');
-    const myRow = page.locator('tr.mine');
+    const myRow = page.locator('[data-testid="board-table"] tr.mine');
     const runCell = async () => (await myRow.locator('td.run').allTextContents())[0] ?? null;
     const figures = async () => (await myRow.locator('td').allTextContents()).filter((c) => /^[\d,.]+$/.test(c)).length;
     for (const attempt of [1, 2]) {

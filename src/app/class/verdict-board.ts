@@ -25,6 +25,8 @@ export interface StepBoard {
   against: string;
   /** "Stage 7 against stage 6", "Stage 9 against Rust WASM". */
   label: string;
+  /** "7 vs 6", "9 vs Rust WASM": the ladder's row heading. */
+  short: string;
   /** The title's claim rather than a step of the ladder. */
   title: boolean;
   machines: MachineVerdict[];
@@ -62,6 +64,7 @@ function stepBoard(entries: EntrySummary[], id: string, against: string, size: n
     id,
     against,
     label,
+    short: `${stageIndex.get(id) ?? id} vs ${id === TITLE_STAGE && title ? 'Rust WASM' : (stageIndex.get(against) ?? against)}`,
     title,
     machines,
     faster: count('faster'),

@@ -8,6 +8,7 @@ import type { Results } from '../bench/results.ts';
 import { baselineRows, buildModel, stepRows } from '../results/analysis/model.ts';
 import { minimumUTestP, minSamplesToDetect } from '../stats/ab-test.ts';
 import { minSamplesForInterval } from '../stats/median.ts';
+import { formatPValue } from '../stats/format.ts';
 
 /** The bench's significance level (compareStages' default): a verdict is sure at a Holm-adjusted p at or below it. */
 export const ALPHA = 0.05;
@@ -21,13 +22,13 @@ export interface Verdict {
   id: string;
   against: string;
   size: number;
-  /** Its median throughput over the other's, six significant digits. */
+  /** Its median throughput over the other's. */
   ratio: number;
   /** The widest ratio the two 95% intervals allow; null when either side has too few samples for an interval. */
   range: [number, number] | null;
-  /** The U test's p-value, Holm-adjusted over its family (every step of the run; or every comparison with Rust WASM), four significant digits. */
+  /** The U test's p-value, Holm-adjusted over its family (every step of the run; or every comparison with Rust WASM). */
   p: number;
-  /** Whether the adjusted p is at or below ALPHA (kept, as rounding p could move it across). */
+  /** Whether the adjusted p is at or below ALPHA: the bench's holmSignificant. */
   sure: boolean;
   /** Samples on the smaller side. */
   n: number;
@@ -39,8 +40,6 @@ export interface MachineVerdicts {
   /** The title's stage against Rust WASM, at every size both were measured. */
   title: Verdict[];
 }
-
-const round = (x: number, digits: number) => (Number.isFinite(x) ? Number(x.toPrecision(digits)) : x);
 
 /** The verdicts of one results document (of one browser, as a class takes). */
 export function machineVerdicts(results: Results): MachineVerdicts {
@@ -60,7 +59,7 @@ export function machineVerdicts(results: Results): MachineVerdicts {
 }
 
 function verdict(id: string, against: string, size: number, ratio: number, range: [number, number] | null, p: number, sure: boolean, n: number): Verdict {
-  return { id, against, size, ratio: round(ratio, 6), range: range && [round(range[0], 6), round(range[1], 6)], p: round(p, 4), sure, n };
+  return { id, against, size, ratio, range, p, sure, n };
 }
 
 /** What a machine's verdict says: faster, slower, or it cannot tell. */
@@ -74,11 +73,16 @@ export function callOf(v: Verdict): Call {
 export const SAMPLES_TO_TELL = minSamplesToDetect(ALPHA).n;
 export const SAMPLES_FOR_INTERVAL = Number(minSamplesForInterval(0.95).replace(/\D/g, ''));
 
+/** A p-value as the board prints it: three decimals, "< 0.001" below what those show. */
+export function pText(p: number): string {
+  return p < 0.0005 ? '< 0.001' : formatPValue(p);
+}
+
 /** Why a machine cannot tell a step from noise, in words; null when it can. */
 export function whyUnsure(v: Verdict): string | null {
   if (v.sure) return null;
   if (v.n < SAMPLES_TO_TELL) {
-    return `${v.n} ${v.n === 1 ? 'sample' : 'samples'} a side: the smallest p the test can give is ${round(minimumUTestP(v.n), 2)}, above ${ALPHA}, whatever was measured (it takes ${SAMPLES_TO_TELL} rounds)`;
+    return `${v.n} ${v.n === 1 ? 'sample' : 'samples'} a side: the smallest p the test can give is ${Number(minimumUTestP(v.n).toPrecision(2))}, above ${ALPHA}, whatever was measured (it takes ${SAMPLES_TO_TELL} rounds)`;
   }
-  return `the difference is within this machine's noise (p = ${v.p} after Holm over the run's steps)`;
+  return `the difference is within this machine's noise (p = ${pText(v.p)} after Holm over the run's steps)`;
 }
