@@ -4,8 +4,8 @@
 // blake3-wasm. A new run is a new file here, and every figure follows it.
 
 import { readEnginesRun } from '../ui/results/engines-run.ts';
-import { effectFigures, effectWords, stepEffect } from '../ui/lesson/committed-steps.ts';
-import { runtimeModels, type RuntimeModel } from '../../core/results/analysis/runtime-ladder.ts';
+import { effectFigures, effectWords, engineStepModels, stepEffect } from '../ui/lesson/committed-steps.ts';
+import type { RuntimeModel } from '../../core/results/analysis/runtime-ladder.ts';
 import { cellKey } from '../../core/results/analysis/model.ts';
 import { formatDuration, formatSize } from '../../core/units.ts';
 import type { Results } from '../../core/bench/results.ts';
@@ -16,8 +16,8 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 
 export function enginesRun(data?: unknown): { results: Results; models: RuntimeModel[] } {
-  const results = readEnginesRun(data);
-  return { results, models: runtimeModels(results) };
+  // The committed run's models are built once, for these figures and the experiments alike.
+  return { results: readEnginesRun(data), models: engineStepModels(data) };
 }
 
 function model(models: RuntimeModel[], runtime: string) {
