@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseCliArgs, USAGE, type CliOptions } from '../src/node/cli-args.ts';
 import { DEFAULT_SAMPLE_TARGET_MS, WARMUP_MS } from '../src/core/bench/plan.ts';
-import { formatSize } from '../src/core/units.ts';
+import { formatSize } from '../src/core/format.ts';
 import type { Progress } from '../src/core/bench/runner.ts';
 import type { Results } from '../src/core/bench/results.ts';
 import { describeRuntime, runtimesOf, mergeRuntimeResults, splitByRuntime } from '../src/core/bench/runtimes.ts';

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { STAGES } from '../steps/index.ts';
-import { formatSize } from '../src/core/units.ts';
+import { formatSize } from '../src/core/format.ts';
 import { formatTop } from '../src/core/profile/pprof-text.ts';
 import { parseProfileArgs, USAGE, type ProfileCliOptions } from '../src/node/profile/cli-args.ts';
 import { PROFILE_INTERVAL_US } from '../src/node/profile/node-profile.ts';

@@ -4,7 +4,7 @@
 // reads; the zip reads one document at a time and is streamed as it is written.
 import type { Results } from '../src/core/bench/results.ts';
 import { CONTESTANT_LABELS } from '../src/core/bench/contestant-labels.ts';
-import { formatSize } from '../src/core/units.ts';
+import { formatSize } from '../src/core/format.ts';
 import type { ClassPlan } from '../src/core/class/plan.ts';
 import { runState, type EntrySummary } from '../src/core/class/summary.ts';
 import { againstName } from '../src/core/predict/guess.ts';

@@ -2,10 +2,9 @@
 // time box, capability overrides, environment names and stage versions.
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseSize, checkPlan, DEFAULT_SIZES, MAX_PLAN_SIZE, OFFERED_SIZES } from '../src/core/bench/plan.ts';
-import { formatSize } from '../src/core/units.ts';
+import { formatSize, formatDuration } from '../src/core/format.ts';
 import { parseCliArgs, USAGE } from '../src/node/cli-args.ts';
 import { predictOneHash } from '../src/core/bench/predict.ts';
-import { formatDuration } from '../src/core/units.ts';
 import { detectCapabilities, missingCapability, probeCapabilities } from '../src/core/bench/capabilities.ts';
 import { describeBrowser, describeOs } from '../src/app/ui/run/browser.ts';
 import { contentVersion } from '../src/core/bench/source-version.ts';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { b3sumLine, checkAgainst, escapeName, parseCheckText } from '../src/core/file/b3sum.ts';
 import { estimatePlanMs, prefixBytes, PREFIX_TARGET_MS, REFUSE_OVER_MS, speedPoints } from '../src/core/file/estimate.ts';
-import { formatRoughDuration } from '../src/core/units.ts';
+import { formatRoughDuration } from '../src/core/format.ts';
 import { planParts } from '../src/core/file/tree.ts';
 import type { Results } from '../src/core/bench/results.ts';
 import committed from '../data/engines/chromium-firefox-2026-11-27.json';

@@ -1,7 +1,7 @@
 // Labels that say what a reader takes them to say: a slowdown in the article's direction,
 // and a class code's alphabet named when a typed code is not one.
 import { describe, expect, it } from 'vitest';
-import { formatVersus } from '../src/core/results/text/format.ts';
+import { formatVersus } from '../src/core/format.ts';
 import { CODE_PATTERN, classCodeProblem } from '../src/core/class/protocol.ts';
 
 describe('a ratio against Rust WASM', () => {

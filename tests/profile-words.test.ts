@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CallNode, FunctionKind, StageProfile } from '../src/core/profile/profile.ts';
 import { changeSentence, codeList, comparisonWords, isChanged, shareOf, withinNoise, compareHottest } from '../src/app/story/profile/profile-words.ts';
-import { formatSize } from '../src/core/units.ts';
+import { formatSize } from '../src/core/format.ts';
 import { icicleBoxes, widestPath } from '../src/app/story/profile/icicle.ts';
 import { STORIES } from '../src/app/story/narrative.ts';
 import type { ProfileFacts } from '../src/app/ui/lesson/story-types.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEnvironment, formatRatio, formatSig, shortName } from '../src/core/results/text/format.ts';
+import { describeEnvironment, shortName } from '../src/core/results/text/environment-label.ts';
 import { mbPerSec } from '../src/core/stats/benchunit.ts';
 import { payloadFromLink, shareUrl } from '../src/core/results/io/links.ts';
 import type { Environment } from '../src/core/bench/results.ts';
@@ -7,25 +7,11 @@ import { chromiumEnvironment } from './fixtures/environment.ts';
 
 const env: Environment = chromiumEnvironment({ userAgent: 'Mozilla/5.0', date: '2026-11-21T10:30:00.000Z' });
 
-describe('format', () => {
+describe('MB/s and the machine, named', () => {
   it('converts ns per hash to MB/s (10^6 bytes per second)', () => {
     // 1 MiB in 1 ms is 1048.576 MB/s.
     expect(mbPerSec(1048576, 1e6)).toBeCloseTo(1048.576, 9);
     expect(mbPerSec(96, 1000)).toBeCloseTo(96, 9);
-  });
-
-  it('keeps three significant digits without exponents', () => {
-    expect(formatSig(1234.5)).toBe('1,235');
-    expect(formatSig(435.2)).toBe('435');
-    expect(formatSig(43.52)).toBe('43.5');
-    expect(formatSig(4.352)).toBe('4.35');
-    expect(formatSig(0.000512)).toBe('0.00051');
-    // Values that round up across a boundary take the format of the rounded value.
-    expect([formatSig(0.996), formatSig(9.996), formatSig(99.96), formatSig(0.9949)]).toEqual(['1.00', '10.0', '100', '0.99']);
-    expect(formatRatio(0.9962)).toBe('1.00x');
-    expect(formatSig(Number.NaN)).toBe('–');
-    expect(formatRatio(2.214)).toBe('2.21x');
-    expect(formatRatio(null)).toBe('–');
   });
 
   it('names the machine in plain text, with the label when there is one', () => {

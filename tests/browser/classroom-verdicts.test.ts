@@ -14,7 +14,7 @@ import { holm } from '../../src/core/stats/aggregate.ts';
 import { compareSamples } from '../../src/core/stats/ab-test.ts';
 import { summarize } from '../../src/core/stats/median.ts';
 import { formatPValue } from '../../src/core/stats/format.ts';
-import { formatRatio } from '../../src/core/results/text/format.ts';
+import { formatRatio } from '../../src/core/format.ts';
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { call, classWithStudents, join, postResults, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
 import { launchBrowser, picture, SERVICE_WORKERS } from './harness.ts';

@@ -14,7 +14,7 @@ import { spread } from '../../src/app/class/board.ts';
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { path } from '../../src/core/class/protocol.ts';
 import { summarize } from '../../src/core/class/summary.ts';
-import { formatSig } from '../../src/core/results/text/format.ts';
+import { formatSig } from '../../src/core/format.ts';
 import { call, classWithStudents, join, postResults, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
 import { launchBrowser, openApp, SERVICE_WORKERS, picture } from './harness.ts';
 

@@ -5,7 +5,7 @@ import type { ChartConfiguration, ChartDataset, PointStyle, TooltipItem } from '
 import type { Interval } from '../ui/charts/chartjs.ts';
 import { font, legend, tooltip, valueAxis } from '../ui/charts/configs.ts';
 import { engineColor, type ChartTheme } from '../ui/charts/palette.svelte.ts';
-import { formatMBps, formatSig } from '../../core/results/text/format.ts';
+import { formatMBps, formatSig } from '../../core/format.ts';
 import { columnLabel, throughputOf, type BoardColumn, type Spread } from './board.ts';
 import type { EntrySummary } from '../../core/class/summary.ts';
 

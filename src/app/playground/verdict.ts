@@ -5,7 +5,7 @@
 // measurable difference", which is a result, not a failure.
 
 import type { Results } from '../../core/bench/results.ts';
-import { formatSize } from '../../core/units.ts';
+import { formatSize } from '../../core/format.ts';
 import { compareSamples, holm } from '../../core/stats/index.ts';
 import { describePValues, describeNoise, detectableChangePct, noDifferenceAdvice } from '../../core/stats/plain-words.ts';
 

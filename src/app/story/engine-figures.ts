@@ -7,7 +7,7 @@ import { readEnginesRun } from '../ui/results/engines-run.ts';
 import { effectFigures, effectWords, engineStepModels, stepEffect } from '../ui/lesson/committed-steps.ts';
 import type { RuntimeModel } from '../../core/results/analysis/runtime-ladder.ts';
 import { cellKey } from '../../core/results/analysis/model.ts';
-import { formatDuration, formatSize } from '../../core/units.ts';
+import { formatDuration, formatSize } from '../../core/format.ts';
 import type { Results } from '../../core/bench/results.ts';
 import { standing } from './engine-findings.ts';
 import { loadTimedIn } from './native-figures.ts';

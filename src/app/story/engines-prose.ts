@@ -5,8 +5,7 @@
 
 import type { MarkdownDoc } from '../../core/content/markdown.ts';
 import { runtimesOf } from '../../core/bench/runtimes.ts';
-import { formatRatio } from '../../core/results/text/format.ts';
-import { formatSize } from '../../core/units.ts';
+import { formatRatio, formatSize } from '../../core/format.ts';
 import { BLAKE3_WASM } from '../../../steps/baseline-info.ts';
 import { enginesRun } from './engine-figures.ts';
 import { PAYS, READER_STEP, fullLadderSize, standing, stepFindings, type StepFinding } from './engine-findings.ts';

@@ -7,7 +7,7 @@
 import measured from '../../../data/native/chromium-native-2026-11-27.json';
 import { validateResults } from '../../core/results/io/validate.ts';
 import { limitRows, type LimitRow } from '../../core/results/text/native-summary.ts';
-import { formatSize } from '../../core/units.ts';
+import { formatSize } from '../../core/format.ts';
 import type { Results } from '../../core/bench/results.ts';
 
 export interface NativeRun {

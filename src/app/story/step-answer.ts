@@ -8,9 +8,8 @@
 // the line under the title, this answer and the card agree whatever else the ladder holds.
 import { STAGES } from '../../../steps/index.ts';
 import type { Results } from '../../core/bench/results.ts';
-import { formatSize } from '../../core/units.ts';
+import { formatSize, formatRatio, formatVersus } from '../../core/format.ts';
 import { baselineRows, buildModel, stepRows, type BaselineRow, type ResultsModel, type StepRow } from '../../core/results/analysis/model.ts';
-import { formatRatio, formatVersus } from '../../core/results/text/format.ts';
 import { describePValues, detectableChangePct, moreRounds, noDifferenceAdvice } from '../../core/stats/plain-words.ts';
 import { holm } from '../../core/stats/aggregate.ts';
 import type { StageStory } from '../ui/lesson/story-types.ts';

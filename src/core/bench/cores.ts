@@ -18,7 +18,7 @@
 // alike. The ratios' medians come with a 95% confidence interval, as the bench gives.
 
 import { summarize } from '../stats/median.ts';
-import { formatSize } from '../units.ts';
+import { formatSize } from '../format.ts';
 import { patternInput } from '../vectors.ts';
 import * as stage10 from '../../../steps/10-simd-one-block/blake3.ts';
 import * as stage11 from '../../../steps/11-every-core/blake3.ts';

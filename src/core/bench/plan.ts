@@ -1,6 +1,6 @@
 // What a benchmark run is asked to do, its defaults, and the size notation shared by
 // the app, the page the command line drives, and the command line itself.
-import { formatSize } from '../units.ts';
+import { formatSize } from '../format.ts';
 
 /** The input sizes the article benchmarked: 96 B to 1 MiB. */
 export const DEFAULT_SIZES: readonly number[] = [96, 512, 1024, 32768, 65536, 262144, 1048576];

@@ -3,7 +3,7 @@
 // purpose. The growth exponent between the two largest measured sizes tells them apart,
 // so the time box can refuse 12 seconds of stage 0 without spending them.
 
-import { formatSize } from '../units.ts';
+import { formatSize } from '../format.ts';
 
 export interface OneHashGuess {
   ns: number;

@@ -6,7 +6,7 @@
 
 import { poolWon, type Crossover } from '../../../steps/11-every-core/blake3.ts';
 import type { OneBlockChoice, ThreadUse } from '../../../steps/index.ts';
-import { formatSize } from '../units.ts';
+import { formatSize } from '../format.ts';
 
 export function describeThreadUse(use: ThreadUse): string {
   if (use.fallback) return `hashes on one thread: ${use.fallback}`;

@@ -14,7 +14,7 @@ import * as stage10 from '../../../steps/10-simd-one-block/blake3.ts';
 import * as stage11 from '../../../steps/11-every-core/blake3.ts';
 import type { TimelineEvent } from '../../../steps/11-every-core/blake3.ts';
 import type { CoresOptions, CoresResult } from './cores.ts';
-import { formatSize } from '../units.ts';
+import { formatSize } from '../format.ts';
 import { patternInput } from '../vectors.ts';
 
 /** What cores.html asks its measuring worker for: bench:cores' rounds, or a timeline. */

@@ -6,7 +6,7 @@
 import type { BenchCore } from './core-protocol.ts';
 import { CallTimeout, Cancelled, WorkerDied, type StartedWorker } from '../worker.ts';
 import type { Remote } from 'comlink';
-import { formatDuration } from '../units.ts';
+import { formatDuration } from '../format.ts';
 
 type BenchWorker = StartedWorker<BenchCore>;
 

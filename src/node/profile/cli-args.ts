@@ -4,7 +4,7 @@
 
 import { STAGES } from '../../../steps/index.ts';
 import { parseSize } from '../../core/bench/plan.ts';
-import { formatSize } from '../../core/units.ts';
+import { formatSize } from '../../core/format.ts';
 import { usage, valueOptions, type UsageOption } from '../../core/usage.ts';
 
 export const DEFAULT_SIZE = 64 * 1024;

@@ -4,7 +4,7 @@
 // goes to `window.blake3LabBenchProgress` when a tool has put a function there.
 
 import { startBenchmark, DEFAULT_CONTESTANT_IDS, DEFAULT_ROUNDS, DEFAULT_SIZES, parseSize, type BenchPlan, type Progress } from '../../ui/run/browser.ts';
-import { formatSize } from '../../../core/units.ts';
+import { formatSize } from '../../../core/format.ts';
 import type { Results } from '../../../core/bench/results.ts';
 import './file.ts';
 

@@ -5,7 +5,7 @@
 
 import { hottest, type ProfileFunction, type StageProfile } from '../../../core/profile/profile.ts';
 import type { ProfileFacts } from '../../ui/lesson/story-types.ts';
-import { formatSize } from '../../../core/units.ts';
+import { formatSize } from '../../../core/format.ts';
 
 /** Whether a function is one this stage changes. */
 export function isChanged(facts: ProfileFacts, fn: Pick<ProfileFunction, 'name' | 'kind'>): boolean {

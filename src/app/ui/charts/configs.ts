@@ -2,8 +2,7 @@
 // theme. Plain data in, plain objects out: Chart.js itself is only loaded by the canvas.
 import type { ChartConfiguration, ChartDataset, FontSpec, ScaleOptions, TooltipItem } from 'chart.js';
 import { STAGES } from '../../../../steps/index.ts';
-import { formatSize } from '../../../core/units.ts';
-import { formatMBps, formatRatio, formatSig } from '../../../core/results/text/format.ts';
+import { formatSize, formatMBps, formatRatio, formatSig } from '../../../core/format.ts';
 import { cellKey, needsLogScale, type BaselineRow, type Estimate, type ResultsModel, type StepRow } from '../../../core/results/analysis/model.ts';
 import type { Interval } from './chartjs.ts';
 import { stepName } from '../../../core/results/analysis/step-label.ts';

@@ -8,7 +8,7 @@
 import { readEnginesRun } from '../results/engines-run.ts';
 import { runtimeModels, type RuntimeModel } from '../../../core/results/analysis/runtime-ladder.ts';
 import { stepRows } from '../../../core/results/analysis/model.ts';
-import { formatSize } from '../../../core/units.ts';
+import { formatSize } from '../../../core/format.ts';
 
 export interface StepEffect {
   stage: string;

@@ -7,7 +7,7 @@
 // (committed-steps.ts), never from a run no data file holds.
 
 import { STAGES, type Stage } from '../../../../steps/index.ts';
-import { formatSize } from '../../../core/units.ts';
+import { formatSize } from '../../../core/format.ts';
 import { effectFigures, effectWords, engineStepModels, stepEffect, type StepEffect } from './committed-steps.ts';
 
 /** Replace `find`, which must occur exactly once in `file`, by `replace`. */

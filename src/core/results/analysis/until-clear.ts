@@ -2,7 +2,7 @@
 // measures is known to a stated width, or a time limit passes. It stops on the width of
 // the 95% intervals, never on the first p below 0.05: stopping the moment a test looks
 // significant ("peeking") turns noise into findings far more often than 5% of the time.
-import { formatSize } from '../../units.ts';
+import { formatSize } from '../../format.ts';
 import type { Results } from '../../bench/results.ts';
 import { buildModel, stepRows } from './model.ts';
 import { stepName } from './step-label.ts';

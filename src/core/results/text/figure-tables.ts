@@ -3,14 +3,13 @@
 // benchstat's "p=0.000" reads as impossible), with every
 // warning as a numbered footnote. They are the charts' text alternative too, so nothing
 // a chart shows is missing here.
-import { formatSize } from '../../units.ts';
+import { formatSize, formatRatio, formatSig, formatVersus } from '../../format.ts';
 import type { RunStatus } from '../../bench/results.ts';
 import type { Comparison } from '../../stats/ab-test.ts';
 import { formatDelta, formatPlusMinus } from '../../stats/format.ts';
 import { readerP, readerPEquals } from '../../stats/plain-words.ts';
 import { superscript } from '../../stats/text-layout.ts';
 import type { ComparisonTable } from '../analysis/comparison.ts';
-import { formatRatio, formatSig, formatVersus } from './format.ts';
 import type { StageLadder } from '../analysis/stage-ladder.ts';
 import { stageNumber, stepName } from '../analysis/step-label.ts';
 import { guessLabel, type Guesses } from '../../predict/guess.ts';

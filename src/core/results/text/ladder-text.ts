@@ -1,8 +1,7 @@
 // The runtime ladder (analysis/runtime-ladder.ts) as plain text for the command line:
 // MB/s and the multiple of blake3-wasm, one column pair per runtime.
-import { formatSize } from '../../units.ts';
+import { formatSize, formatRatio, formatSig } from '../../format.ts';
 import type { RuntimeLadder } from '../analysis/runtime-ladder.ts';
-import { formatRatio, formatSig } from './format.ts';
 
 /** One size of the ladder: a header row, then one row per contestant. */
 export function formatLadderText(ladder: RuntimeLadder): string {

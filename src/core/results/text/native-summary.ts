@@ -3,9 +3,8 @@
 // against native code at the same SIMD width, one thread; stage 11's gain over stage 10
 // beside what native code gains from the same machine's threads.
 
-import { formatSize } from '../../units.ts';
+import { formatSize, formatSig } from '../../format.ts';
 import type { Results } from '../../bench/results.ts';
-import { formatSig } from './format.ts';
 import { mbPerSec } from '../../stats/benchunit.ts';
 
 const ONE_BLOCK = '10-simd-one-block';
