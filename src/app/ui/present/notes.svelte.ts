@@ -33,7 +33,11 @@ const cut = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PR
 /** A part of the page, in a few words: its first heading (or first line) and the lines after it. */
 export function previewOf(part: Element): SlidePreview {
   const heading = part.querySelector('h1, h2, h3');
-  const lines = [...part.querySelectorAll('p, li, figcaption')].map(words).filter((text) => text !== '');
+  // Words, not controls: a row of size buttons would read "1 KiB64 KiB".
+  const lines = [...part.querySelectorAll('p, li, figcaption')]
+    .filter((element) => !element.querySelector('button, input, select, [role="tab"]'))
+    .map(words)
+    .filter((text) => text !== '');
   const first = heading ? words(heading) : (lines.shift() ?? '');
   return { heading: cut(first), lines: lines.slice(0, PREVIEW_LINES).map(cut) };
 }
