@@ -36,6 +36,8 @@ export default defineConfig({
           // stage that keeps state (stage 11's pool) is started afresh by each file that uses it.
           isolate: false,
           sequence: { groupOrder: 1 },
+          // A test in which no expect() ran fails: one that checks nothing cannot pass by accident.
+          expect: { requireAssertions: true },
         },
       },
       {
@@ -64,7 +66,8 @@ export default defineConfig({
           isolate: false,
           // A page answers late on a machine busy with other tests: a poll waits up to 10 s
           // (not 1) before it fails; one that holds passes as soon as it does.
-          expect: { poll: { timeout: 10_000 } },
+          // A test in which no expect() ran fails, as in the unit project.
+          expect: { requireAssertions: true, poll: { timeout: 10_000 } },
         },
       },
     ],
