@@ -1,6 +1,6 @@
 // The Go track's stages in lesson order: the one list the app and its tests read, as
 // steps/index.ts is for the JavaScript stages. Each id is a folder here, holding the
-// stage's blake2s.go and its compiler evidence (evidence.ts, written by npm run gen).
+// stage's blake2s.go and its compiler evidence (evidence.json, written by npm run gen).
 
 export interface GoStageInfo {
   /** Position in the track, from 0: its place in GO_TRACK. */

@@ -3,7 +3,7 @@
 # Caddy and openssl, node_modules, the Rust builds), then runs `npm test` (unit tests in
 # Node, browser tests in Debian's Chromium, Firefox and WPE WebKit). What is there already
 # is left alone, so a second run goes straight to the tests. Arguments go to `npm test`,
-# e.g. `scripts/setup-and-test.sh tests/units.test.ts`. CI (.ci/run) runs this too.
+# e.g. `scripts/setup-and-test.sh tests/format.test.ts`. CI (.ci/run) runs this too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
