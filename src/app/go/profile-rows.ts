@@ -1,4 +1,4 @@
-// The rows of a pprof `top` table as the Go step pages print them: ours computed from a
+// The rows of a pprof `top` table as the Go stage pages print them: ours computed from a
 // stored profile the way pprof prints its own (shares to two decimals, flat and cum in
 // one unit for the whole table), the talk's exactly as its slide printed them.
 // A name is split into its package path, its own name and pprof's inline label, so a

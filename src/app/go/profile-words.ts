@@ -1,4 +1,4 @@
-// What a Go step's stored profiles say, in words the page puts above the tables: the
+// What a Go stage's stored profiles say, in words the page puts above the tables: the
 // hottest function and its share, where it was a step before, and on the allocation
 // steps which function allocates and how much per hash. Every figure comes from the
 // profiles; the sentences are ours. Text in `backticks` is shown as code.

@@ -1,4 +1,4 @@
-// The talk's own pprof tables (data/go/talk-pprof.json) and what the Go step pages need
+// The talk's own pprof tables (data/go/talk-pprof.json) and what the Go stage pages need
 // to show them beside our stored profiles (src/core/profile/go-profiles.ts).
 
 import TALK_PPROF from '../../../data/go/talk-pprof.json';

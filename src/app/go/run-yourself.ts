@@ -1,4 +1,4 @@
-// How to run a Go step yourself: the exact commands, built from the stage's package path
+// How to run a Go stage yourself: the exact commands, built from the stage's package path
 // (go/<id>, in the module go/go.mod names), never typed into the prose, so they cannot
 // drift from the folders. tests/ask-the-class.test.ts runs `go test -list` on them.
 import { GO_TRACK } from '../../../go/index.ts';
