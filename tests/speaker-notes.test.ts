@@ -11,8 +11,8 @@ import { GO_TRACK } from '../go/index.ts';
 import { keyAction } from '../src/app/shell/keyboard.ts';
 
 // speaker-notes.ts reads its files through Vite's import.meta.glob; here the same files are parsed directly.
-const { allNotes, readNotes, readStageNotes, noteFor, noteNames, NOTES } = await import('../src/app/ui/lesson/speaker-notes.ts');
-const { readSlideMessage, formatElapsed } = await import('../src/app/ui/present/notes.svelte.ts');
+const { allNotes, readNotes, readStageNotes, noteFor, noteNames, NOTES } = await import('../src/app/shell/present/speaker-notes.ts');
+const { readSlideMessage, formatElapsed } = await import('../src/app/shell/present/notes.svelte.ts');
 
 const reader = (path: string) => new ContentReader(parseMarkdown(readFileSync(new URL(`../${path}`, import.meta.url), 'utf8'), path), path);
 const stories = (folder: string, ids: string[]) => new Map(ids.map((id) => [id, reader(`content/${folder}/${id}.md`)]));

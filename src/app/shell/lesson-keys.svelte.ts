@@ -6,7 +6,7 @@ import { tick } from 'svelte';
 import { router } from '../ui/nav/router.svelte.ts';
 import { presenter } from '../ui/present/presenter.svelte.ts';
 import { deck } from '../ui/present/deck.svelte.ts';
-import { broadcastSlides, notesPanel } from '../ui/present/notes.svelte.ts';
+import { broadcastSlides, notesPanel } from './present/notes.svelte.ts';
 import { edgeStageRoute, isStoryRoute, routeHref, stepRoute } from '../ui/nav/routes.ts';
 import { installKeyboard, type KeyAction } from './keyboard.ts';
 import { watchSlideFit } from './present/slide-fit.ts';

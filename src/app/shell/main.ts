@@ -13,7 +13,7 @@ void startIsolation();
 startOffline();
 startClassProbe();
 
-// "?notes": the speaker notes window for a second screen (src/app/ui/present/notes.svelte.ts),
+// "?notes": the speaker notes window for a second screen (src/app/shell/present/notes.svelte.ts),
 // loaded only there, with the notes' words.
 const target = document.getElementById('app')!;
 if (new URLSearchParams(location.search).has('notes')) void import('./present/NotesWindow.svelte').then(({ default: NotesWindow }) => mount(NotesWindow, { target }));

@@ -8,9 +8,9 @@
 // section must name a slide that exists, so a typo fails the tests instead of leaving a
 // note nowhere.
 import type { MarkdownDoc, Section } from '../../../core/content/markdown.ts';
-import { readersByName, type ContentReader } from './content.ts';
-import { proseSegments } from './inline.ts';
-import type { Route } from '../nav/routes.ts';
+import { readersByName, type ContentReader } from '../../ui/lesson/content.ts';
+import { proseSegments } from '../../ui/lesson/inline.ts';
+import type { Route } from '../../ui/nav/routes.ts';
 import { STAGES } from '../../../../steps/index.ts';
 import { GO_TRACK } from '../../../../go/index.ts';
 

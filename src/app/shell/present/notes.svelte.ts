@@ -6,7 +6,7 @@
 // notes window cannot draw the app in a frame, which its CSP forbids), the notes window
 // asks when it opens, and its arrows step the slides. Messages are checked on arrival, as
 // anything another window sends should be.
-import { deck } from './deck.svelte.ts';
+import { deck } from '../../ui/present/deck.svelte.ts';
 
 export const SLIDES_CHANNEL = 'blake3-lab-slides';
 
