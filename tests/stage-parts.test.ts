@@ -1,7 +1,8 @@
 // A stage lives in one folder of steps/, one story in content/stages/ (its words, its
-// question for the class and its speaker notes), one colour in the chart palette, and what
-// one `npm run gen` writes of it: this checks that every stage has all its parts, found by
-// looking in each place rather than from one list, and names what a stage lacks. A stage
+// question for the class, its speaker notes and, from stage 1 on, its exercise), one
+// colour in the chart palette, and what one `npm run gen` writes of it: this checks that
+// every stage has all its parts, found by looking in each place rather than from one
+// list, and names what a stage lacks. A stage
 // is any name met in any of those places, so a folder with no registry entry or a story
 // left behind by a renamed stage is caught too. (How to add one: the README's "Adding a
 // stage", which lists exactly these parts.)
@@ -37,7 +38,7 @@ function front(doc: MarkdownDoc, path: string): FrontValue | undefined {
 }
 
 /** What a story lacks of what the lesson shows for every stage (src/app/story/narrative.ts, speaker-notes.ts). */
-function storyGaps(doc: MarkdownDoc): string[] {
+function storyGaps(doc: MarkdownDoc, id: string): string[] {
   const gaps: string[] = [];
   const has = (name: string) => Boolean(doc.sections[name]?.paragraphs.length);
   for (const [name, heading] of [['change', 'Change'], ['why', 'Why'], ['cost', 'Cost']]) if (!has(name)) gaps.push(`has no text under "# ${heading}"`);
@@ -52,6 +53,11 @@ function storyGaps(doc: MarkdownDoc): string[] {
   if (!has('answer')) gaps.push('has no answer under "## The answer {#answer}"');
   const notes = doc.sections.notes;
   if (!notes?.items.length || !notes.heading.startsWith('Speaker notes: ')) gaps.push('has no speaker notes, a list under "# Speaker notes: <words> {#notes}"');
+  // From stage 1 on the learner makes the step (src/app/ui/lesson/exercise-texts.ts); stage 0 has no step before it.
+  if (Number(id.slice(0, 2)) >= 1) {
+    if (!has('exercise')) gaps.push('has no exercise: where the learner starts and what to change, under "# Exercise {#exercise}"');
+    for (const level of [3, 4]) if (!has(`hint-${level}`)) gaps.push(`has no "## Hint ${level} {#hint-${level}}" under "# Exercise {#exercise}"`);
+  }
   return gaps;
 }
 
@@ -70,7 +76,7 @@ function missingParts(listing: Listing): string[] {
     if (index < 0) problems.push(`${id}: no entry in steps/index.ts`);
     const story = listing.stories[id];
     if (!story) problems.push(`${id}: no story content/stages/${id}.md`);
-    else for (const gap of storyGaps(story)) problems.push(`${id}: content/stages/${id}.md ${gap}`);
+    else for (const gap of storyGaps(story, id)) problems.push(`${id}: content/stages/${id}.md ${gap}`);
     stored(id, "V8's evidence", `data/v8/${id}.json`, listing.v8[id]);
     stored(id, 'its stored profiles', `data/profiles/${id}.json`, listing.profiles[id]);
     if (index >= 0 && listing.palette[index] === undefined) problems.push(`${id}: no colour for stage ${index} in STAGE_COLORS (src/app/ui/charts/palette.svelte.ts): add one that tests/chart-palette.test.ts finds apart from its neighbours'`);
@@ -117,7 +123,7 @@ function listing(): Listing {
 }
 
 describe('every stage has all its parts', () => {
-  it('a folder in steps/ and its registry entry, its story with its question and speaker notes, its V8 evidence, its stored profile and its colour', () => {
+  it('a folder in steps/ and its registry entry, its story with its question, speaker notes and exercise, its V8 evidence, its stored profile and its colour', () => {
     const found = listing();
     expect(found.folders.length).toBeGreaterThanOrEqual(12);
     expect(missingParts(found)).toEqual([]);
@@ -150,6 +156,9 @@ describe('every stage has all its parts', () => {
       `${id}: content/stages/${id}.md has no question under "# Ask the class {#ask}"`,
       `${id}: content/stages/${id}.md has no answer under "## The answer {#answer}"`,
       `${id}: content/stages/${id}.md has no speaker notes, a list under "# Speaker notes: <words> {#notes}"`,
+      `${id}: content/stages/${id}.md has no exercise: where the learner starts and what to change, under "# Exercise {#exercise}"`,
+      `${id}: content/stages/${id}.md has no "## Hint 3 {#hint-3}" under "# Exercise {#exercise}"`,
+      `${id}: content/stages/${id}.md has no "## Hint 4 {#hint-4}" under "# Exercise {#exercise}"`,
       `${id}: no data/v8/${id}.json (V8's evidence: npm run gen writes it)`,
       `${id}: no data/profiles/${id}.json (its stored profiles: npm run gen writes it)`,
     ]);
