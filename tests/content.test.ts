@@ -153,7 +153,7 @@ describe('content', () => {
     expect(GO_STAGES.map((stage) => stage.id)).toEqual(GO_TRACK.map((stage) => stage.id));
     const names = (dir: string) => readdirSync(join('content', dir)).map((name) => name.replace(/\.md$/, '')).sort();
     const pages = readdirSync('content').filter((name) => name.endsWith('.md'));
-    expect(pages.sort(), 'content/*.md: read by engines-prose.ts, intro-prose.ts, measure-prose.ts, ui/lesson/speaker-notes.ts and teach/plans.ts').toEqual(['engines.md', 'intro.md', 'measure.md', 'speaker-notes.md', 'teach.md']);
+    expect(pages.sort(), 'content/*.md: read by engines-prose.ts, intro-prose.ts, measure-prose.ts, shell/present/speaker-notes.ts and teach/plans.ts').toEqual(['engines.md', 'intro.md', 'measure.md', 'speaker-notes.md', 'teach.md']);
     expect(names('stages')).toEqual(STAGES.map((stage) => stage.id).sort());
     expect(names('go')).toEqual(GO_TRACK.map((stage) => stage.id).sort());
     const notes = new Set(STORIES.flatMap((story) => story.go ?? []).map((note) => note.title));
