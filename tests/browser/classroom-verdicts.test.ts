@@ -134,7 +134,7 @@ describe('each machine’s verdict on the board', () => {
       ['08-little-endian>07-reuse-buffers', 'Stage 8 against stage 7', 'stage 8 faster than stage 7'],
     ]) {
       await teacher.page.getByTestId('verdict-step').selectOption(step);
-      await expect.poll(() => teacher.page.getByTestId('machine-verdicts').locator('caption').textContent()).toMatch(new RegExp(`^${label} at 1 KiB`));
+      await expect.poll(() => teacher.page.getByTestId('machine-verdicts-caption').textContent()).toMatch(new RegExp(`^${label} at 1 KiB`));
       const board = await verdictRows(teacher.page);
       for (const name of names) expect(board.get(name), `${name}, ${label}`).toEqual(expected.get(name)!.get(`${step}@1024`));
       // The count in words, from the same verdicts.
@@ -196,7 +196,8 @@ describe('each machine’s verdict on the board', () => {
     expect(reveal.y + reveal.height).toBeLessThanOrEqual(1080);
     await picture(page, 'board-1920-guesses');
     await page.getByTestId('board-view-verdicts').click();
-    await page.getByTestId('verdict-step').selectOption('07-reuse-buffers>06-message-locals');
+    // Stage 7's step first: the one the Teach plans ask the room to read.
+    expect(await page.getByTestId('verdict-step').inputValue()).toBe('07-reuse-buffers>06-message-locals');
     // Eleven quiet machines see each step; the noisy one cannot tell this one from noise.
     expect(await page.getByTestId('verdict-words').textContent()).toBe('11 of 12 machines see stage 7 faster than stage 6; 1 cannot tell.');
     expect(await page.getByTestId('verdict-row').filter({ hasText: 'Noisy Nora' }).locator('td.call').textContent()).toMatch(/^cannot tell/);
