@@ -22,6 +22,8 @@ export type Route =
   | { page: 'teach' }
   | { page: 'class'; code: string | null; view: ClassView }
   | { page: 'playground'; index: number; payload?: string; experiment?: string }
+  | { page: 'exercises' }
+  | { page: 'exercise'; index: number }
   | { page: 'not-found'; path: string; reason: string };
 
 /** A class's pages: the student's (join and run), the live board, the projector's join screen. */
@@ -34,7 +36,7 @@ const SHARE_PATH = SHARE_PREFIX.slice('#/'.length);
 /** Number of stages in the lesson; routes to a stage outside 0..count-1 do not exist. */
 const STAGE_COUNT = STAGES.length;
 
-const SIMPLE_PAGES = { measure: 'measure', engines: 'engines', bench: 'bench', results: 'results', compare: 'compare', file: 'file', teach: 'teach' } as const;
+const SIMPLE_PAGES = { exercises: 'exercises', measure: 'measure', engines: 'engines', bench: 'bench', results: 'results', compare: 'compare', file: 'file', teach: 'teach' } as const;
 
 // A file name inside a stage folder: "compress.ts", "compress4x.wat". No slashes, so a
 // link can never point outside the stage.
@@ -75,6 +77,14 @@ export function parseRoute(hash: string, stageCount = STAGE_COUNT): Route {
     return { page: SIMPLE_PAGES[parts[0] as keyof typeof SIMPLE_PAGES] };
   }
   if (parts[0] === 'go') return parseGoRoute(parts.slice(1), notFound);
+  // "#/exercise/2": make stage 2's step yourself, starting from stage 1.
+  if (parts[0] === 'exercise') {
+    const number = parts[1] ?? '';
+    if (parts.length !== 2 || !/^\d{1,3}$/.test(number)) return notFound('An exercise address is #/exercise/<number>, like #/exercise/2.');
+    const index = Number(number);
+    if (index < 1 || index >= stageCount) return notFound(`There is no exercise ${index}: they are numbered 1 to ${stageCount - 1}.`);
+    return { page: 'exercise', index };
+  }
   // "#/bench/step/9": the bench with one step's plan filled in (stage 8 against stage 9).
   if (parts[0] === 'bench') {
     const [, step, number] = parts;
@@ -149,11 +159,17 @@ export function routeHref(route: Route): string {
       if (route.payload !== undefined) return `#/playground/${route.index}/share/${route.payload}`;
       if (route.experiment !== undefined) return `#/playground/${route.index}/try/${route.experiment}`;
       return `#/playground/${route.index}`;
+    case 'exercise':
+      return `#/exercise/${route.index}`;
     case 'not-found':
       return '#' + route.path;
     default:
       return `#/${route.page}`;
   }
+}
+
+export function exerciseHref(index?: number): string {
+  return routeHref(index === undefined ? { page: 'exercises' } : { page: 'exercise', index });
 }
 
 export function playgroundHref(index: number, experiment?: string): string {
@@ -240,6 +256,10 @@ export function routeLabel(route: Route): string {
       return route.view === 'student' ? `Class ${route.code}` : route.view === 'board' ? `Class ${route.code}: board` : `Class ${route.code}: join`;
     case 'playground':
       return `Playground: stage ${route.index}`;
+    case 'exercises':
+      return 'Exercises';
+    case 'exercise':
+      return `Exercise ${route.index}: ${STAGES[route.index]?.title ?? ''}`;
     case 'not-found':
       return 'No such page';
   }

@@ -1,0 +1,158 @@
+// One press of "Check and measure" on an exercise: compile the draft, check it (and on a
+// wrong digest, find in words where it breaks), then one interleaved run of the stage
+// before, the draft and the reference, each compiled and run in the sandbox as the
+// playground does, judged by the exercise's goal (src/core/exercise/goal.ts).
+import type * as Monaco from 'monaco-editor/editor/editor.api';
+import type { Progress } from '../../../core/bench/runner.ts';
+import type { Results } from '../../../core/bench/results.ts';
+import type { Stage } from '../../../../steps/index.ts';
+import { judgeExercise, type ExerciseCell, type ExerciseVerdict } from '../../../core/exercise/goal.ts';
+import { whereItBreaks } from '../../../core/exercise/diagnose.ts';
+import type { CheckStep } from '../../../core/playground/checks.ts';
+import { OFFICIAL_LENGTHS } from '../../../core/vectors.ts';
+import { compile, type CompileError } from '../compiler.ts';
+import { Sandbox } from '../sandbox.ts';
+import { checkProgram, measurePrograms, type CheckReport } from '../check-and-measure.ts';
+import { DRAFT_ID } from '../run.svelte.ts';
+import type { Workspace } from '../workspace.svelte.ts';
+import { browserName, saveAttempt } from './attempts.ts';
+
+export type ExercisePhase = 'idle' | 'compiling' | 'checking' | 'diagnosing' | 'measuring' | 'done';
+
+/** The length of the input a failed check step was on, when it was a digest that differed. */
+function failingLength(report: CheckReport): number | null {
+  if (report.ok || report.failure.actual === undefined || report.failure.expected === undefined) return null;
+  const label = report.failure.label ?? '';
+  const vector = /^official vector (\d+) of/.exec(label);
+  if (vector) return OFFICIAL_LENGTHS[Number(vector[1]) - 1] ?? null;
+  const random = /^(\d+) pseudo-random bytes/.exec(label);
+  return random ? Number(random[1]) : null;
+}
+
+export class ExerciseRun {
+  phase = $state<ExercisePhase>('idle');
+  compileErrors = $state.raw<CompileError[]>([]);
+  checked = $state.raw<{ done: number; total: number } | null>(null);
+  checkReport = $state.raw<CheckReport | null>(null);
+  /** Where a wrong digest first goes wrong, in words. */
+  diagnosis = $state<string | null>(null);
+  progress = $state.raw<Progress | null>(null);
+  results = $state.raw<Results | null>(null);
+  verdict = $state.raw<ExerciseVerdict | null>(null);
+  error = $state<string | null>(null);
+  attempts = $state(0);
+  private controller: AbortController | null = null;
+  private sandbox: Sandbox | null = null;
+
+  constructor(
+    readonly exercise: number,
+    readonly previous: Stage,
+    readonly reference: Stage,
+    private readonly referenceModels: Map<string, Monaco.editor.ITextModel>,
+  ) {}
+
+  get running(): boolean {
+    return this.phase !== 'idle' && this.phase !== 'done';
+  }
+
+  async start(workspace: Workspace, sizes: number[], rounds: number): Promise<void> {
+    if (this.running) return;
+    const controller = (this.controller = new AbortController());
+    this.compileErrors = [];
+    this.checkReport = null;
+    this.checked = null;
+    this.diagnosis = null;
+    this.progress = null;
+    this.results = null;
+    this.verdict = null;
+    this.error = null;
+    const files = workspace.changedFiles();
+    let check: { ok: boolean; message?: string } = { ok: false, message: 'not checked' };
+    try {
+      this.phase = 'compiling';
+      const draft = await compile(workspace.models, { id: DRAFT_ID, title: 'Your draft', requires: this.previous.requires });
+      if (!draft.ok) {
+        this.compileErrors = draft.errors;
+        check = { ok: false, message: `TypeScript: ${draft.errors[0].message}` };
+        return;
+      }
+      this.sandbox ??= new Sandbox();
+      this.phase = 'checking';
+      const report = (this.checkReport = await checkProgram(this.sandbox, draft.program, (done, total) => (this.checked = { done, total }), controller.signal));
+      if (!report.ok) {
+        check = { ok: false, message: report.failure.message };
+        const length = failingLength(report);
+        if (length !== null && length > 0) {
+          this.phase = 'diagnosing';
+          this.diagnosis = await this.whereItBreaks(draft.program, length, controller.signal);
+          check.message = this.diagnosis;
+        }
+        return;
+      }
+      check = { ok: true };
+
+      this.phase = 'measuring';
+      const previous = await compile(workspace.originals, { id: this.previous.id, title: `Stage ${this.previous.index}`, requires: this.previous.requires });
+      const reference = await compile(this.referenceModels, { id: this.reference.id, title: `Stage ${this.reference.index} (the reference)`, requires: this.reference.requires });
+      if (!previous.ok || !reference.ok) throw new Error('a stage of the lesson itself did not compile');
+      const results = await measurePrograms(
+        this.sandbox,
+        { programs: [draft.program, previous.program, reference.program], sizes, rounds, extras: [] },
+        (progress) => (this.progress = progress),
+        (partial) => (this.results = partial),
+        controller.signal,
+      );
+      this.results = results;
+      const samples = (id: string, size: number) => results.runs.find((r) => r.contestant === id && r.size === size && r.status === 'ok')?.nsPerOp ?? [];
+      const cells: ExerciseCell[] = sizes.map((size) => ({ size, previous: samples(this.previous.id, size), draft: samples(DRAFT_ID, size), reference: samples(this.reference.id, size) }));
+      const missing = cells.find((c) => c.draft.length < 2 || c.previous.length < 2 || c.reference.length < 2);
+      if (missing) {
+        const failed = results.runs.find((r) => r.size === missing.size && r.status !== 'ok');
+        throw new Error(`no verdict at ${missing.size} bytes: ${failed?.reason ?? 'too few samples to compare'}`);
+      }
+      this.verdict = judgeExercise(cells);
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.phase = 'done';
+      if (this.controller === controller) this.controller = null;
+      if (!controller.signal.aborted) {
+        this.attempts++;
+        saveAttempt({ exercise: this.exercise, files, check, verdict: this.verdict, time: new Date().toISOString(), browser: browserName() }).catch(
+          (error) => (this.error = `This attempt could not be kept in this browser: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      }
+    }
+  }
+
+  /**
+   * Tries shorter inputs (the block and chunk edges below the failing length) in the
+   * sandbox. Each is the check's own pseudo-random input of that length, compared with
+   * @noble/hashes, so "the first 1 KiB hash right" means a 1 KiB input hashes right.
+   */
+  private async whereItBreaks(program: Parameters<Sandbox['startWorker']>[0][number], length: number, signal: AbortSignal): Promise<string> {
+    const worker = this.sandbox!.startWorker([program]);
+    try {
+      return await whereItBreaks(length, async (n) => {
+        const step: CheckStep = { kind: 'differential', length: n };
+        try {
+          return (await worker.call((core) => core.check(program.id, step), { timeoutMs: 4_000, signal })).ok;
+        } catch {
+          return false;
+        }
+      });
+    } finally {
+      worker.stop();
+    }
+  }
+
+  cancel(): void {
+    this.controller?.abort();
+  }
+
+  dispose(): void {
+    this.cancel();
+    this.sandbox?.close();
+    this.sandbox = null;
+  }
+}
