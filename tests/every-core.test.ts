@@ -3,13 +3,12 @@
 // tail shape, the official vectors on the pool, inputs larger than the shared memory
 // takes at once, the split and its timeline, a worker that dies or hangs (an error, never
 // a wrong digest), and the reasons it gives when it hashes on one thread.
-import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baselineById, type BaselineHasher } from '../steps/baselines.ts';
 import * as stage from '../steps/11-every-core/blake3.ts';
 import { WINDOW_BYTES, workersShare } from '../steps/11-every-core/split.ts';
-import { patternInput, toHex, type VectorFile } from '../src/core/vectors.ts';
-import vectorFile from '../data/blake3-vectors.json';
+import { patternInput, toHex } from '../src/core/vectors.ts';
+import { officialVectors } from './fixtures/official-vectors.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -35,11 +34,8 @@ function inSharedMemory(bytes: Uint8Array, offset: number): Uint8Array {
   return shared;
 }
 
-/** The official vectors' lengths and default hashes: from the official file when present, else our copy, marked official. */
-const OFFICIAL = new URL('../../shared/data/blake3-test-vectors.json', import.meta.url);
-const VECTORS = existsSync(OFFICIAL)
-  ? (JSON.parse(readFileSync(OFFICIAL, 'utf8')) as { cases: { input_len: number; hash: string }[] }).cases.map((c) => ({ length: c.input_len, hash: c.hash.slice(0, 64) }))
-  : (vectorFile as VectorFile).cases.filter((c) => c.official).map((c) => ({ length: c.input_len, hash: c.hash }));
+/** The official vectors' lengths and default hashes (tests/fixtures/official-vectors.ts). */
+const VECTORS = officialVectors().cases;
 
 let wasm: BaselineHasher;
 const expectedHex = async (input: Uint8Array) => toHex(await wasm.hash(input.slice()));

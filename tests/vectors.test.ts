@@ -1,14 +1,14 @@
 // data/blake3-vectors.json is the repo's own copy of the BLAKE3 answers (the official file
 // lives outside the repo). It must be exactly what scripts/gen-vectors.ts computes today,
 // and, wherever the official file is at hand, agree with it.
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderVectors, VECTORS_PATH } from '../scripts/gen-vectors.ts';
 import { EXTRA_LENGTHS, OFFICIAL_LENGTHS, type VectorFile } from '../src/core/vectors.ts';
+import { OFFICIAL_PATH, readOfficial } from './fixtures/official-vectors.ts';
 
-const OFFICIAL_PATH = fileURLToPath(new URL('../../shared/data/blake3-test-vectors.json', import.meta.url));
-const officialPresent = existsSync(OFFICIAL_PATH);
+const official = readOfficial();
+const officialPresent = official !== null;
 const text = readFileSync(VECTORS_PATH, 'utf8');
 const ours = JSON.parse(text) as VectorFile;
 
@@ -32,12 +32,11 @@ describe('data/blake3-vectors.json', () => {
 
   const reason = officialPresent ? '' : ` (not run: ${OFFICIAL_PATH} is absent; the repo works without it)`;
   it.skipIf(!officialPresent)(`agrees with the official BLAKE3 vector file on all 35 lengths${reason}`, () => {
-    const official = JSON.parse(readFileSync(OFFICIAL_PATH, 'utf8')) as { cases: { input_len: number; hash: string }[] };
-    expect(official.cases.map((c) => c.input_len)).toEqual(OFFICIAL_LENGTHS);
+    expect(official!.cases.map((c) => c.input_len)).toEqual(OFFICIAL_LENGTHS);
     const ourOfficial = ours.cases.filter((c) => c.official);
     // The official outputs are 131 bytes of extended output; the default hash is the first 32.
     expect(ourOfficial.map((c) => [c.input_len, c.hash])).toEqual(
-      official.cases.map((c) => [c.input_len, c.hash.slice(0, 64)]),
+      official!.cases.map((c) => [c.input_len, c.hash.slice(0, 64)]),
     );
   });
 });
