@@ -61,6 +61,13 @@ describe('the story', () => {
         .toEqual(stage.index === 0 ? ['', 'stage 0'] : ['', `stage ${stage.index - 1}`, `stage ${stage.index}`]);
       await expect.poll(() => engine.locator('.backs').textContent()).toMatch(/Backs the why\s+\S/);
       expect(await engine.locator('.backs').textContent()).not.toContain('{');
+      // From stage 1 on the page offers its step as an exercise; stage 0 has no step before it.
+      const yourTurn = page.getByTestId('your-turn');
+      if (stage.index === 0) expect(await yourTurn.count()).toBe(0);
+      else {
+        await expect.poll(() => yourTurn.textContent()).toBe('Your turn: make this step yourself →');
+        expect(await yourTurn.getAttribute('href')).toBe(`#/exercise/${stage.index}`);
+      }
       expectClean(opened);
       await page.context().close();
     }
