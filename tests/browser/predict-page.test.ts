@@ -223,6 +223,9 @@ describe('predict, then measure, in a class', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${server.url}/?present#/class/${started.code}/board`);
+    // On a projector the board shows one view at a time: the teacher picks the reveal.
+    await page.getByTestId('board-view-guesses').click();
+    await expect.poll(() => page.getByTestId('board-view-guesses').getAttribute('aria-pressed')).toBe('true');
     const board = page.getByTestId('guess-board');
     const counts = (column: number) => board.locator('[data-testid="guess-row"]').evaluateAll((rows, i) => rows.map((row) => Number(row.querySelectorAll('td')[i]?.querySelector('.n')?.textContent)), column);
 
