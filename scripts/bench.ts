@@ -1,5 +1,6 @@
 // npm run bench -- [--stages 0,4,9] [--sizes 1KiB,64KiB] [--rounds N] [--browser [chromium,firefox]] [--native] [--json FILE] [--benchfmt FILE]
 // npm run bench -- --file PATH [--browser LIST] [--native] [--rounds N] [--json FILE]
+// npm run bench -- --exercise N|LIST|all [--browser LIST] [--rounds N]
 //
 // Runs the benchmark engine from the command line: in Node worker threads, or with
 // --browser in a Web Worker of headless browsers, one after the other, each runtime's runs
@@ -165,6 +166,31 @@ async function runFile(options: CliOptions, signal: AbortSignal): Promise<number
   return failed.length > 0 ? 1 : 0;
 }
 
+/** --exercise: each exercise's starting point and reference in one run, judged by the exercise page's rule; one table on stdout. */
+async function runExercises(options: CliOptions, exercises: number[], signal: AbortSignal): Promise<number> {
+  const { checkExercise, exercisePlan, formatExerciseTable } = await import('../src/node/exercise-bench.ts');
+  const checks: Parameters<typeof formatExerciseTable>[0][number][] = [];
+  const parts: Results[] = [];
+  for (const index of exercises) {
+    if (signal.aborted) break;
+    const plan = exercisePlan(index, { rounds: options.plan.rounds, sampleTargetMs: options.plan.sampleTargetMs, timeBoxMs: options.plan.timeBoxMs, sharedInput: options.plan.sharedInput });
+    process.stderr.write(`bench: exercise ${index}: ${plan.contestants.join(' and ')} at ${plan.sizes.map(formatSize).join(', ')}, ${plan.rounds} rounds\n`);
+    const printer = progressPrinter();
+    for (const browser of options.browsers.length > 0 ? options.browsers : [null]) {
+      const results = await run({ ...options, browsers: browser ? [browser] : [], plan }, signal, (p) => printer.print(p), () => printer.end());
+      printer.end();
+      parts.push(results);
+      const where = browser ? `${browser}: ` : '';
+      checks.push(checkExercise(index, results) ?? { index, missing: `${where}a side has no samples at one of its sizes` });
+    }
+  }
+  if (options.json) write(options.json, `${JSON.stringify(parts, null, 2)}\n`);
+  process.stdout.write(formatExerciseTable(checks));
+  const unsound = checks.filter((c) => 'missing' in c || !c.sound);
+  process.stdout.write(unsound.length === 0 ? '\nEvery reference meets its goal here, and no starting point does.\n' : `\nNot as it should be here: exercise ${[...new Set(unsound.map((c) => c.index))].join(', ')} (a reference short of its goal or unclear, or a starting point that meets it: "unclear" asks for more --rounds).\n`);
+  return unsound.length === 0 ? 0 : 1;
+}
+
 function write(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);
@@ -185,6 +211,7 @@ async function main(argv: string[]): Promise<number> {
   }
   for (const note of options.deprecated) process.stderr.write(`bench: ${note}\n`);
   if (options.file !== undefined) return runFile(options, stopOnCtrlC('stopping after this hash'));
+  if (options.exercises) return runExercises(options, options.exercises, stopOnCtrlC('stopping'));
   const { plan } = options;
   const where = options.browsers.length > 0 ? `headless ${options.browsers.join(', then ')} (Web Workers)` : 'Node worker threads';
   process.stderr.write(`bench: ${plan.contestants.length} contestants x ${plan.sizes.length} sizes x ${plan.rounds} rounds in ${where}${plan.sharedInput ? ', inputs in shared memory' : ''}\n`);

@@ -8,6 +8,7 @@ import { BROWSER_IDS, type BrowserId } from '../core/bench/runtimes.ts';
 import { FILE_DEFAULT_ROUNDS, FILE_STAGE_IDS } from '../core/file/bench-results.ts';
 import { READER_KINDS, type ReaderKind } from '../core/file/readers.ts';
 import { usage, valueOptions, type UsageOption } from '../core/usage.ts';
+import { parseExercises } from './exercise-bench.ts';
 import { checkPlan, parseSize, DEFAULT_ROUNDS, DEFAULT_SIZES, type BenchPlan } from '../core/bench/plan.ts';
 
 /** Every option, in the order --help lists it; VALUE is what follows it, when something does. */
@@ -44,6 +45,11 @@ const OPTIONS: UsageOption[] = [
     value: 'LIST',
     help: `with --file: also hash and read only with each of these readers alone (${READER_KINDS.join(', ')}), rows hash.READER and read-only.READER, to compare them in each browser`,
   },
+  {
+    flag: '--exercise',
+    value: 'N',
+    help: 'check an exercise\'s goal here (a number, a list, or "all"): stage N-1 and stage N at the exercise\'s sizes, judged by the exercise page\'s rule; prints whether the reference meets the goal and the starting point does not',
+  },
   { flag: '--json', value: 'FILE', help: 'also write the results document' },
   { flag: '--benchfmt', value: 'FILE', help: 'also write Go benchmark text, benchfmt (for benchstat); --gofmt is its old name, still read' },
   { flag: '--label', value: 'TEXT', help: 'a name for this machine, kept in the results' },
@@ -72,6 +78,8 @@ export interface CliOptions {
   file?: string;
   /** --file --readers: readers to time alone, besides the page's order. */
   readers?: ReaderKind[];
+  /** --exercise: the exercises to check, by stage index; the plan then holds only the rounds and engine settings. */
+  exercises?: number[];
   help: boolean;
   /** Options given by an old name, each as a sentence to print. */
   deprecated: string[];
@@ -84,7 +92,7 @@ const ALIASES = new Map([['--gofmt', '--benchfmt']]);
 const VALUE_OPTIONS = valueOptions(OPTIONS);
 
 /** What --file decides for itself: these would be ignored, so they are refused. */
-const NOT_WITH_FILE = ['--stages', '--baselines', '--sizes', '--sample-ms', '--time-box-ms', '--input'];
+const NOT_WITH_FILE = ['--stages', '--baselines', '--sizes', '--sample-ms', '--time-box-ms', '--input', '--exercise'];
 
 function list(text: string): string[] {
   return text.split(',').map((item) => item.trim()).filter(Boolean);
@@ -127,7 +135,14 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (values.has('--readers')) throw new RangeError('--readers applies with --file only: it compares the ways a file can be read');
   const plan = benchPlan(values);
   checkPlan(plan);
-  return { plan, browsers, native, json: values.get('--json'), benchfmt: values.get('--benchfmt'), label: values.get('--label'), help, deprecated };
+  const options: CliOptions = { plan, browsers, native, json: values.get('--json'), benchfmt: values.get('--benchfmt'), label: values.get('--label'), help, deprecated };
+  if (values.has('--exercise')) {
+    // Each exercise decides its contestants and sizes; those options would be ignored, so they are refused.
+    const clash = ['--stages', '--baselines', '--sizes', '--benchfmt'].find((flag) => values.has(flag)) ?? (native ? '--native' : undefined);
+    if (clash) throw new RangeError(`${clash} does not apply with --exercise, which times stage N-1 and stage N at the exercise's own sizes`);
+    options.exercises = parseExercises(values.get('--exercise')!);
+  }
+  return options;
 }
 
 interface Argv {
