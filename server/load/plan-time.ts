@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
-import { path } from '../../src/core/class/protocol.ts';
+import { address } from './addresses.ts';
 import { spawnClassServer } from './server-process.ts';
 
 /** A reader's Chromium, as src/node/chromium-path.ts finds it (the server may not load src/node). */
@@ -26,8 +26,9 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM
 const times: number[] = [];
 try {
   for (let run = 0; run < Number(values.runs); run++) {
-    const started = await fetch(`${server.url}${path('start')}`, {
-      method: 'POST',
+    const start = address(server.url, 'start');
+    const started = await fetch(start.url, {
+      method: start.method,
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.hostKey}` },
       body: JSON.stringify({ plan }),
     });
