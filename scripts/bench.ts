@@ -16,6 +16,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { setMaxListeners } from 'node:events';
 import { parseCliArgs, USAGE, type CliOptions } from '../src/node/cli-args.ts';
 import { DEFAULT_SAMPLE_TARGET_MS, WARMUP_MS } from '../src/core/bench/plan.ts';
 import { formatSize } from '../src/core/format.ts';
@@ -169,6 +170,8 @@ async function runFile(options: CliOptions, signal: AbortSignal): Promise<number
 /** --exercise: each exercise's starting point and reference in one run, judged by the exercise page's rule; one table on stdout. */
 async function runExercises(options: CliOptions, exercises: number[], signal: AbortSignal): Promise<number> {
   const { checkExercise, exercisePlan, formatExerciseTable } = await import('../src/node/exercise-bench.ts');
+  // Each run listens for Ctrl-C on the one signal: as many listeners as runs is no leak.
+  setMaxListeners(10 + exercises.length * Math.max(1, options.browsers.length), signal);
   const checks: Parameters<typeof formatExerciseTable>[0][number][] = [];
   const parts: Results[] = [];
   for (const index of exercises) {
