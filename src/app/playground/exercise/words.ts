@@ -6,7 +6,7 @@ const x = (ratio: number) => `${ratio.toFixed(2)}x`;
 const sizesText = (sizes: readonly number[]) => sizes.map(formatSize).join(' and ');
 
 export const GOAL_RULE =
-  "The goal is half of the article's step on a log scale (its speedup's square root: a 2x step asks for 1.41x), measured in the same run on this machine, against stage before and reference alike. It is met when the whole 95% interval of your speedup reaches it at every size where the reference clearly pays.";
+  "The goal is half of the article's step on a log scale (its speedup's square root: a 2x step asks for 1.41x), measured in the same run on this machine as your draft and the stage before. It is met when the whole 95% interval of your speedup reaches it at every size where the reference clearly pays.";
 
 export function goalSentence(previous: number, sizes: readonly number[], verdict: ExerciseVerdict | null): string {
   if (verdict === null) {
@@ -30,6 +30,7 @@ export function verdictSentence(previous: number, verdict: ExerciseVerdict): str
     const parts = short.map((s) => `${speed(s.draft, previous)} at ${formatSize(s.size)}, where the goal is ${x(s.goal!)}`);
     return `Not yet: your draft is ${parts.join('; ')}.`;
   }
+  if (goals.length === 0) return "Cannot tell yet: in this run the article's change itself did not clearly pay, so there is no goal to judge against; measure again with more rounds.";
   return "Cannot tell yet: the run's noise is wider than the gap; measure again with more rounds.";
 }
 
