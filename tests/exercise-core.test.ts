@@ -53,6 +53,16 @@ describe('an exercise goal', () => {
     expect(few.status).toBe('unclear');
   });
 
+  it('never says short of a draft the run cannot tell from the reference, even with its interval below the goal', () => {
+    // The reference half at 400 ns and half at 960 ns (median 680: 1.47x, goal 1.21x); the
+    // draft steady at 950 ns (1.05x): below the goal, yet the U test cannot tell it from the reference.
+    const verdict = judgeExercise([{ size: 1024, previous: around(1000, 12), reference: [...around(400, 6), ...around(960, 6)], draft: around(950, 12) }]);
+    const [size] = verdict.sizes;
+    expect(size.draft.range![1]).toBeLessThan(size.goal!);
+    expect(size.draftVsReference.significant).toBe(false);
+    expect(verdict.status).toBe('unclear');
+  });
+
   it('sets no goal at a size where the reference itself did not clearly pay in this run', () => {
     const verdict = judgeExercise([cell(64, 100, 100, 100), cell(1024, 1000, 556, 500)]);
     expect(verdict.sizes[0].status).toBe('no-goal');

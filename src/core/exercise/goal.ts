@@ -75,13 +75,18 @@ function speedups(pairs: { a: readonly number[]; b: readonly number[] }[]): Spee
   return compared.map((c, i) => ({ ...c, p: adjusted[i], significant: adjusted[i] <= ALPHA && c.ratio !== 1 }));
 }
 
-/** Where one size stands: the goal is met when the draft's whole interval reaches it, missed when the whole interval falls short. */
-function statusAt(draft: Speedup, reference: Speedup): { goal: number | null; status: SizeStatus } {
+/**
+ * Where one size stands: the goal is met when the draft's whole interval reaches it;
+ * missed when the whole interval falls short and the draft is also measurably slower
+ * than the reference (a draft this run cannot tell from the reference is never failed:
+ * on a busy machine the same code can land on both sides of a goal).
+ */
+function statusAt(draft: Speedup, reference: Speedup, versus: Speedup): { goal: number | null; status: SizeStatus } {
   if (!reference.significant || reference.ratio <= 1) return { goal: null, status: 'no-goal' };
   const goal = goalFor(reference.ratio);
   if (draft.range === null) return { goal, status: 'unclear' };
   if (draft.range[0] >= goal) return { goal, status: 'met' };
-  if (draft.range[1] < goal) return { goal, status: 'short' };
+  if (draft.range[1] < goal && versus.significant && versus.ratio < 1) return { goal, status: 'short' };
   return { goal, status: 'unclear' };
 }
 
@@ -100,7 +105,7 @@ export function judgeExercise(cells: readonly ExerciseCell[]): ExerciseVerdict {
     draft: draft[i],
     reference: reference[i],
     draftVsReference: versus[i],
-    ...statusAt(draft[i], reference[i]),
+    ...statusAt(draft[i], reference[i], versus[i]),
   }));
   const goals = sizes.filter((s) => s.status !== 'no-goal');
   const status = goals.some((s) => s.status === 'short')
