@@ -9,6 +9,7 @@ import type { Stage } from '../../../../steps/index.ts';
 import { judgeExercise, type ExerciseCell, type ExerciseVerdict } from '../../../core/exercise/goal.ts';
 import { whereItBreaks } from '../../../core/exercise/diagnose.ts';
 import type { CheckStep } from '../../../core/playground/checks.ts';
+import type { Program } from '../../../core/playground/link.ts';
 import { OFFICIAL_LENGTHS } from '../../../core/vectors.ts';
 import { compile, type CompileError } from '../compiler.ts';
 import { Sandbox } from '../sandbox.ts';
@@ -92,25 +93,7 @@ export class ExerciseRun {
       check = { ok: true };
 
       this.phase = 'measuring';
-      const previous = await compile(workspace.originals, { id: this.previous.id, title: `Stage ${this.previous.index}`, requires: this.previous.requires });
-      const reference = await compile(this.referenceModels, { id: this.reference.id, title: `Stage ${this.reference.index} (the reference)`, requires: this.reference.requires });
-      if (!previous.ok || !reference.ok) throw new Error('a stage of the lesson itself did not compile');
-      const results = await measurePrograms(
-        this.sandbox,
-        { programs: [draft.program, previous.program, reference.program], sizes, rounds, extras: [] },
-        (progress) => (this.progress = progress),
-        (partial) => (this.results = partial),
-        controller.signal,
-      );
-      this.results = results;
-      const samples = (id: string, size: number) => results.runs.find((r) => r.contestant === id && r.size === size && r.status === 'ok')?.nsPerOp ?? [];
-      const cells: ExerciseCell[] = sizes.map((size) => ({ size, previous: samples(this.previous.id, size), draft: samples(DRAFT_ID, size), reference: samples(this.reference.id, size) }));
-      const missing = cells.find((c) => c.draft.length < 2 || c.previous.length < 2 || c.reference.length < 2);
-      if (missing) {
-        const failed = results.runs.find((r) => r.size === missing.size && r.status !== 'ok');
-        throw new Error(`no verdict at ${missing.size} bytes: ${failed?.reason ?? 'too few samples to compare'}`);
-      }
-      this.verdict = judgeExercise(cells);
+      this.verdict = await this.measure(workspace, draft.program, sizes, rounds, controller.signal);
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);
     } finally {
@@ -123,6 +106,30 @@ export class ExerciseRun {
         );
       }
     }
+  }
+
+  /** One interleaved run of stage N-1, the draft and the reference, judged by the exercise's rule. */
+  private async measure(workspace: Workspace, program: Program, sizes: number[], rounds: number, signal: AbortSignal): Promise<ExerciseVerdict> {
+    const previous = await compile(workspace.originals, { id: this.previous.id, title: `Stage ${this.previous.index}`, requires: this.previous.requires });
+    const reference = await compile(this.referenceModels, { id: this.reference.id, title: `Stage ${this.reference.index} (the reference)`, requires: this.reference.requires });
+    if (!previous.ok || !reference.ok) throw new Error('a stage of the lesson itself did not compile');
+    this.sandbox ??= new Sandbox();
+    const results = await measurePrograms(
+      this.sandbox,
+      { programs: [program, previous.program, reference.program], sizes, rounds, extras: [] },
+      (progress) => (this.progress = progress),
+      (partial) => (this.results = partial),
+      signal,
+    );
+    this.results = results;
+    const samples = (id: string, size: number) => results.runs.find((r) => r.contestant === id && r.size === size && r.status === 'ok')?.nsPerOp ?? [];
+    const cells: ExerciseCell[] = sizes.map((size) => ({ size, previous: samples(this.previous.id, size), draft: samples(DRAFT_ID, size), reference: samples(this.reference.id, size) }));
+    const missing = cells.find((c) => c.draft.length < 2 || c.previous.length < 2 || c.reference.length < 2);
+    if (missing) {
+      const failed = results.runs.find((r) => r.size === missing.size && r.status !== 'ok');
+      throw new Error(`no verdict at ${missing.size} bytes: ${failed?.reason ?? 'too few samples to compare'}`);
+    }
+    return judgeExercise(cells);
   }
 
   /**

@@ -77,14 +77,7 @@ export function parseRoute(hash: string, stageCount = STAGE_COUNT): Route {
     return { page: SIMPLE_PAGES[parts[0] as keyof typeof SIMPLE_PAGES] };
   }
   if (parts[0] === 'go') return parseGoRoute(parts.slice(1), notFound);
-  // "#/exercise/2": make stage 2's step yourself, starting from stage 1.
-  if (parts[0] === 'exercise') {
-    const number = parts[1] ?? '';
-    if (parts.length !== 2 || !/^\d{1,3}$/.test(number)) return notFound('An exercise address is #/exercise/<number>, like #/exercise/2.');
-    const index = Number(number);
-    if (index < 1 || index >= stageCount) return notFound(`There is no exercise ${index}: they are numbered 1 to ${stageCount - 1}.`);
-    return { page: 'exercise', index };
-  }
+  if (parts[0] === 'exercise') return parseExerciseRoute(parts.slice(1), stageCount, notFound);
   // "#/bench/step/9": the bench with one step's plan filled in (stage 8 against stage 9).
   if (parts[0] === 'bench') {
     const [, step, number] = parts;
@@ -94,7 +87,21 @@ export function parseRoute(hash: string, stageCount = STAGE_COUNT): Route {
   }
   if (parts[0] !== 'stage') return notFound(`There is no page called "${parts[0]}".`);
 
-  const [, number, view, file, ...rest] = parts;
+  return parseStageRoute(parts.slice(1), stageCount, notFound);
+}
+
+/** "#/exercise/2": make stage 2's step yourself, starting from stage 1. */
+function parseExerciseRoute(parts: string[], stageCount: number, notFound: (reason: string) => Route): Route {
+  const number = parts[0] ?? '';
+  if (parts.length !== 1 || !/^\d{1,3}$/.test(number)) return notFound('An exercise address is #/exercise/<number>, like #/exercise/2.');
+  const index = Number(number);
+  if (index < 1 || index >= stageCount) return notFound(`There is no exercise ${index}: they are numbered 1 to ${stageCount - 1}.`);
+  return { page: 'exercise', index };
+}
+
+/** "#/stage/4", "#/stage/4/code", "#/stage/4/code/compress.ts". */
+function parseStageRoute(parts: string[], stageCount: number, notFound: (reason: string) => Route): Route {
+  const [number, view, file, ...rest] = parts;
   if (number === undefined || !/^\d{1,3}$/.test(number)) {
     return notFound('A stage address needs a stage number, like #/stage/4.');
   }
@@ -104,7 +111,7 @@ export function parseRoute(hash: string, stageCount = STAGE_COUNT): Route {
   }
   if (view === undefined) return { page: 'stage', index, view: 'story' };
   if (view !== 'code' || rest.length > 0) {
-    return notFound(`A stage page has a story and a code view; "${parts.slice(2).join('/')}" is neither.`);
+    return notFound(`A stage page has a story and a code view; "${parts.slice(1).join('/')}" is neither.`);
   }
   if (file === undefined) return { page: 'stage', index, view: 'code' };
   if (!FILE_NAME.test(file)) return notFound(`"${file}" is not a file name.`);
