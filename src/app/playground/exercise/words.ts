@@ -6,7 +6,7 @@ const x = (ratio: number) => `${ratio.toFixed(2)}x`;
 const sizesText = (sizes: readonly number[]) => sizes.map(formatSize).join(' and ');
 
 export const GOAL_RULE =
-  "The goal is half of the article's step on a log scale (its speedup's square root: a 2x step asks for 1.41x), measured in the same run on this machine as your draft and the stage before. It is met when the whole 95% interval of your speedup reaches it at every size where the reference clearly pays, and missed only where the whole interval falls below it and your draft is measurably slower than the reference; anything in between is noise, and a longer run tells.";
+  "The goal: half the article's step on a log scale (a 2x step asks for 1.41x), in the same run on this machine. Met when your speedup's whole 95% interval reaches it wherever the reference clearly pays, missed only where it falls below and the run tells your draft from the reference.";
 
 export function goalSentence(previous: number, sizes: readonly number[], verdict: ExerciseVerdict | null): string {
   if (verdict === null) {
