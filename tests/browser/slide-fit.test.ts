@@ -24,6 +24,9 @@ async function openCode(page: Page, hash: string, title: string): Promise<Locato
   return editor;
 }
 
+/** A walk over every slide at three screen sizes: minutes on a 2-core machine (128 s for the file alone when quiet, over 180 s for one walk under load). */
+const WALK_TIMEOUT_MS = 400_000;
+
 describe('slides that fit a projector', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -124,7 +127,7 @@ describe('slides that fit a projector', () => {
       });
     }
     expectClean(opened);
-  });
+  }, WALK_TIMEOUT_MS);
 
   // The Teach page's plans name the introduction's title slide, its tree and its map.
   it('opens each part of the introduction a plan names, and draws the tree at the slide’s type on a 1920x1080 projector', async () => {
@@ -243,5 +246,5 @@ describe('slides that fit a projector', () => {
       await fitsEvery(page, await settled(page));
     }
     expectClean(opened);
-  });
+  }, WALK_TIMEOUT_MS);
 });
