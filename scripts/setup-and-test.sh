@@ -79,5 +79,5 @@ if [ -n "$cargo" ]; then
 fi
 rm -f "$rust_log"
 
-echo "--- npm test $*"
-npm test -- "$@"
+echo "--- npm run test:run $*"
+npm run test:run -- "$@"
