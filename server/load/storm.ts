@@ -1,8 +1,9 @@
 // The reconnect storm: while a class posts at the app's pace, two hundred pages lose their
 // stream again and again (a flaky Wi-Fi, a proxy restarting), and each time reconnect and
 // reload the board, as src/app/class/live.svelte.ts does, with the ETag of the copy they hold
-// (storm-pages.ts, in a process of its own). The projector's lag from a post to its screen
-// must stay under 300 ms at p99.
+// (storm-pages.ts, in a process of its own). No read may fail, and once the class stops
+// posting every page's copy must be answered 304. The projector's lag from a post to its
+// screen must stay under 300 ms at p99.
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { spawn } from 'node:child_process';
 import { address, addressesOf } from './addresses.ts';
@@ -55,10 +56,10 @@ export async function stormScenario(students: number, seconds: number, log: (lin
     return [
       {
         check: 'T reconnect storm',
-        did: `${PAGES} pages drop and reconnect every 0.3-1.5 s for ${seconds} s`,
-        measured: `${tally.reconnects} reconnects, ${tally.reads} board reads (${tally.notModified} answered 304), ${tally.failed} failed`,
-        target: '0 failed',
-        pass: tally.failed === 0 && tally.reads > PAGES,
+        did: `${PAGES} pages drop and reconnect every 0.3-1.5 s for ${seconds} s, then twice more once the posts stop`,
+        measured: `${tally.reconnects} reconnects, ${tally.reads} board reads (${tally.notModified} answered 304), ${tally.failed} failed; after the posts, ${tally.quietNotModified} of ${PAGES} copies answered 304`,
+        target: `0 failed; ${PAGES} of ${PAGES}`,
+        pass: tally.failed === 0 && tally.reads > PAGES && tally.quietNotModified === PAGES,
       },
       { check: 'T posts shown', did: `${posted.length} posts, each on the projector's screen`, measured: `${lags.filter((lag) => lag === Infinity).length} never shown`, target: '0', pass: lags.every((lag) => lag !== Infinity) },
       { check: 'T projector lag', did: `${posted.length} posts, from sending to the projector's screen`, measured: `p99 ${fmtMs(p99)}, max ${fmtMs(Math.max(...lags))}`, target: `p99 < ${LAG_TARGET_MS} ms`, pass: p99 < LAG_TARGET_MS, speed: true },

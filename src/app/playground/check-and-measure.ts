@@ -88,6 +88,8 @@ export interface MeasureRequest {
   programs: Program[];
   sizes: number[];
   rounds: number;
+  /** Each contestant's time per size; the benchmark's default when absent. */
+  timeBoxMs?: number;
   /** Contestants besides the programs, by id: BLAKE3_WASM.id. */
   extras: string[];
 }
@@ -105,7 +107,7 @@ export async function measurePrograms(
     ...request.extras.map((id): Contestant => ({ id, title: BLAKE3_WASM.title, kind: 'baseline', oracle: 'blake3', version: BLAKE3_WASM.version, files: [], load: unreachable })),
   ];
   return runBenchmark({
-    plan: { contestants: infos.map((c) => c.id), sizes: request.sizes, rounds: request.rounds },
+    plan: { contestants: infos.map((c) => c.id), sizes: request.sizes, rounds: request.rounds, timeBoxMs: request.timeBoxMs },
     host: await browserHost('playground'),
     capabilities: detectCapabilities(),
     startWorker: () => sandbox.startWorker(request.programs),
