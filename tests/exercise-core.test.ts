@@ -70,6 +70,15 @@ describe('an exercise goal', () => {
     expect(verdict.status).toBe('met');
     expect(judgeExercise([cell(64, 100, 60, 100)]).status).toBe('unclear');
   });
+
+  it('where there is no goal, a draft clearly slower than both stages has still missed', () => {
+    // The reference no faster than stage N-1; the draft at half their speed.
+    const verdict = judgeExercise([cell(1024, 1000, 2000, 1000)]);
+    expect(verdict.sizes[0]).toMatchObject({ goal: null, status: 'short' });
+    expect(verdict.status).toBe('short');
+    // Slower than stage N-1 only within the noise: no verdict either way.
+    expect(judgeExercise([cell(1024, 1000, 1010, 1000, 12, 0.2)]).status).toBe('unclear');
+  });
 });
 
 describe('a wrong digest in words', () => {

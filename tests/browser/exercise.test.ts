@@ -1,5 +1,6 @@
-// Exercise 2 in the built app: from stage 1's code, a draft that throws and a draft with
-// a wrong digest at one length get a verdict that names the failure; the hints open in
+// Exercise 2 in the built app: from stage 1's code, a draft that throws, a draft with a
+// wrong digest at one length, a draft that caches its digests, one that replaces the clock
+// and one that is slower each get a verdict that names what is wrong; the hints open in
 // order, the later ones only after an attempt; the reference, adopted through the last
 // hint after a confirmation, is judged done (or, on a noisy machine, "cannot tell",
 // never "not yet"); and the list of exercises shows the progress after a reload.
@@ -37,7 +38,7 @@ describe('exercise 2', () => {
     await browser?.close();
   });
 
-  it('answers a draft that throws, a wrong digest and the adopted reference, opens hints in order, and keeps the progress', async () => {
+  it('answers a draft that throws, a wrong digest, a digest cache, a replaced clock, a slower draft and the adopted reference, opens hints in order, and keeps the progress', async () => {
     const opened = await openApp(browser, '/#/exercises');
     const { page } = opened;
     await expect.poll(() => text(page, 'exercise-2')).toMatch(/Exercise 2: .*not started/s);
@@ -45,7 +46,7 @@ describe('exercise 2', () => {
     await page.getByRole('link', { name: /^Exercise 2:/ }).click();
     await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 60_000 });
     expect(await text(page, 'exercise-goal')).toMatch(/^Make it at least half of the article's step faster than stage 1 at 1 KiB and 1 MiB \(measured in the same run on this machine\)/);
-    await page.getByTestId('rounds').selectOption('5');
+    await page.getByTestId('rounds').selectOption('10');
     await screenshots(page, 'exercise-2-before');
 
     // Hints 1 and 2 open at once; 3 waits for an attempt.
@@ -67,6 +68,42 @@ describe('exercise 2', () => {
     expect(await checkAndMeasure(page)).toBe(
       "Not yet: your draft is not a correct BLAKE3 at length 1025: the digest differs from BLAKE3's; the first 1 KiB hash right, so look at how the second chunk starts (its counter, the chaining values kept for the tree, the parent nodes). Nothing was timed.",
     );
+
+    // A draft that keeps the digest of each input it was asked for passes the check (a new
+    // input every time), then fails while timed: the timed input changes between calls.
+    await select(page, 'if (input.length === 1025) return new Uint8Array(32);');
+    await page.keyboard.press('Delete');
+    await select(page, HASH_START);
+    await page.keyboard.insertText(
+      [
+        'const cache = new WeakMap<Uint8Array, Uint8Array>();',
+        HASH_START,
+        '  let kept = cache.get(input);',
+        '  if (!kept) cache.set(input, (kept = hashOnce(input)));',
+        '  return kept;',
+        '}',
+        'function hashOnce(input: Uint8Array): Uint8Array {',
+      ].join('\n'),
+    );
+    expect(await checkAndMeasure(page)).toMatch(
+      /^Not yet: your draft passed the check, then went wrong while it was timed at 1 KiB: wrong digest .* on a 1024-byte input that changes between calls, .*A draft that keeps the digests of earlier calls, or returns early on an input it has seen, fails here/,
+    );
+
+    // A draft that replaces the clock is refused before anything is timed.
+    await select(page, 'const cache = new WeakMap<Uint8Array, Uint8Array>();');
+    await page.keyboard.insertText('performance.now = Date.now;');
+    await select(page, '  let kept = cache.get(input);');
+    await page.keyboard.insertText('  let kept: Uint8Array | undefined;');
+    await select(page, 'if (!kept) cache.set(input, (kept = hashOnce(input)));');
+    await page.keyboard.insertText('kept = hashOnce(input);');
+    expect(await checkAndMeasure(page)).toMatch(/^Not yet: your draft could not be loaded: Your draft replaces performance\.now, a clock the benchmark reads; .*take it out\. Nothing was timed\.$/);
+
+    // A draft that hashes twice is clearly slower than stage 1 and the reference: not yet.
+    await select(page, 'performance.now = Date.now;');
+    await page.keyboard.press('Delete');
+    await select(page, 'kept = hashOnce(input);');
+    await page.keyboard.insertText('kept = hashOnce(input) && hashOnce(input);');
+    expect(await checkAndMeasure(page)).toMatch(/^Not yet: your draft is slower than stage 1 \(0\.\d\dx its speed\) at 1 KiB, where /);
 
     // After an attempt the rest open, one at a time, in order.
     for (let level = 3; level <= 6; level++) {

@@ -17,8 +17,8 @@ import { contentVersion } from './source-version.ts';
 import { measureTimerResolutionMs } from './timer.ts';
 import type { BenchCore, LoadOutcome, PrepareOutcome, PrepareSettings, Probe, SampleOutcome } from './core-protocol.ts';
 import { patternInput } from '../vectors.ts';
-import { batchTimer, currentSink, type Batch } from './batch-timer.ts';
-import { describeDigest, message, sameDigest, wrongBeforeTiming } from './digest-check.ts';
+import { batchTimer, currentSink, markCall, variedBatchTimer, type Batch } from './batch-timer.ts';
+import { describeDigest, hex, message, sameDigest, wrongBeforeTiming } from './digest-check.ts';
 
 export type { BenchCore } from './core-protocol.ts';
 
@@ -46,10 +46,40 @@ export interface CoreOptions {
   now?: () => number;
   /** Reads a repo-relative source file, for stage versions. */
   readSource?: (path: string) => Promise<string>;
+  /**
+   * Time on an input that changes before every call (batch-timer.ts, variedBatchTimer):
+   * the playground's sandbox, whose contestants are code a learner typed.
+   */
+  varyInputs?: boolean;
 }
 
 type TimeBatch = (input: Uint8Array, n: number) => Promise<Batch>;
 type Oracle = (input: Uint8Array) => Uint8Array;
+
+/** A prepared size: the input timed (changed in place on a varied run), its original bytes and their digest. */
+interface Prepared {
+  input: Uint8Array;
+  original: Uint8Array;
+  expected: Uint8Array;
+}
+
+/**
+ * Why a batch's digest is wrong, or null: the last digest against the original input's, or
+ * on a varied input each checked call against the oracle's digest of that call's input.
+ */
+function wrongDigest(batch: Batch, ready: Prepared, oracle: Oracle, iterations: number): string | null {
+  const size = ready.input.length;
+  if (!batch.checks) return sameDigest(batch.digest, ready.expected) ? null : `got ${describeDigest(batch.digest)}, expected ${hex(ready.expected)}…`;
+  for (const check of batch.checks) {
+    const input = ready.original.slice();
+    markCall(input, check.call);
+    const expected = oracle(input);
+    if (sameDigest(check.digest, expected)) continue;
+    const where = iterations > 1 ? `one of ${iterations} timed calls` : 'a timed call';
+    return `got ${describeDigest(check.digest)} in ${where} on a ${size}-byte input that changes between calls, expected ${hex(expected)}…. A draft that keeps the digests of earlier calls, or returns early on an input it has seen, fails here, and so does one whose state goes bad over many calls`;
+  }
+  return null;
+}
 
 function oracleOf(contestant: Contestant): Oracle {
   return contestant.oracle === 'sha256' ? sha256 : blake3;
@@ -119,15 +149,16 @@ async function loadChecked(found: Contestant, oracle: Oracle): Promise<{ reason:
 }
 
 /** Times the first hash of an input and checks its digest: the batch, or the outcome that ends the preparing (failed, too slow for the time box). */
-async function timeFirstHash(timeBatch: TimeBatch, input: Uint8Array, expected: Uint8Array, settings: PrepareSettings, started: number, now: () => number): Promise<Batch | PrepareOutcome> {
-  const size = input.length;
+async function timeFirstHash(timeBatch: TimeBatch, ready: Prepared, oracle: Oracle, settings: PrepareSettings, started: number, now: () => number): Promise<Batch | PrepareOutcome> {
+  const size = ready.input.length;
   let first: Batch;
   try {
-    first = await timeBatch(input, 1);
+    first = await timeBatch(ready.input, 1);
   } catch (error) {
     return { status: 'failed', reason: `threw on a ${size}-byte input: ${message(error)}` };
   }
-  if (!sameDigest(first.digest, expected)) return { status: 'failed', reason: wrongBeforeTiming(size, first.digest, expected) };
+  const wrong = wrongDigest(first, ready, oracle, 1);
+  if (wrong) return { status: 'failed', reason: `wrong digest for a ${size}-byte input: ${wrong}; never timed` };
   // This hash and at least one timed sample must fit in the time box, or nothing will.
   if (first.ms * 2 > settings.timeBoxMs) return { status: 'too-slow', firstHashNs: first.ms * 1e6, elapsedMs: now() - started };
   return first;
@@ -137,7 +168,8 @@ async function timeFirstHash(timeBatch: TimeBatch, input: Uint8Array, expected: 
  * Warms up (so the JIT has tiered up) while growing the batch; the last batch, taken
  * warm and long enough to trust, sets the count for the sample target.
  */
-async function calibrate(timeBatch: TimeBatch, input: Uint8Array, expected: Uint8Array, settings: PrepareSettings, started: number, now: () => number): Promise<PrepareOutcome> {
+async function calibrate(timeBatch: TimeBatch, ready: Prepared, oracle: Oracle, settings: PrepareSettings, started: number, now: () => number): Promise<PrepareOutcome> {
+  const { input } = ready;
   let n = 1;
   let batch = await timeBatch(input, n);
   while (now() - started < settings.warmupMs || batch.ms < settings.sampleTargetMs * CALIBRATION_FRACTION) {
@@ -145,15 +177,14 @@ async function calibrate(timeBatch: TimeBatch, input: Uint8Array, expected: Uint
     if (n > MAX_ITERATIONS) return { status: 'failed', reason: 'the timer did not advance over a billion hashes' };
     batch = await timeBatch(input, n);
   }
-  if (!sameDigest(batch.digest, expected)) {
-    return { status: 'failed', reason: `wrong digest for a ${input.length}-byte input after warming up: got ${describeDigest(batch.digest)}` };
-  }
+  const wrong = wrongDigest(batch, ready, oracle, n);
+  if (wrong) return { status: 'failed', reason: `wrong digest for a ${input.length}-byte input after warming up: ${wrong}` };
   const iterations = settings.iterations ?? Math.max(1, Math.ceil((n * settings.sampleTargetMs) / batch.ms));
   return { status: 'ready', iterations, nsPerOp: (batch.ms * 1e6) / n, elapsedMs: now() - started };
 }
 
 /** One timed sample of `iterations` hashes of a prepared input. */
-async function timeSample(timeBatch: TimeBatch, ready: { input: Uint8Array; expected: Uint8Array }, iterations: number): Promise<SampleOutcome> {
+async function timeSample(timeBatch: TimeBatch, ready: Prepared, oracle: Oracle, iterations: number): Promise<SampleOutcome> {
   const size = ready.input.length;
   let batch: Batch;
   try {
@@ -163,9 +194,8 @@ async function timeSample(timeBatch: TimeBatch, ready: { input: Uint8Array; expe
   }
   // Checked after the clock stops: a contestant whose state goes bad over many
   // calls (a reused buffer, a stack too small) is caught, at no cost to the timing.
-  if (!sameDigest(batch.digest, ready.expected)) {
-    return { status: 'failed', reason: `wrong digest for a ${size}-byte input after ${iterations} hashes: got ${describeDigest(batch.digest)}` };
-  }
+  const wrong = wrongDigest(batch, ready, oracle, iterations);
+  if (wrong) return { status: 'failed', reason: `wrong digest for a ${size}-byte input after ${iterations} hashes: ${wrong}` };
   if (!(batch.ms > 0)) return { status: 'failed', reason: `the timer did not advance over ${iterations} hashes` };
   return { status: 'ok', elapsedNs: batch.ms * 1e6, sink: currentSink() };
 }
@@ -174,7 +204,7 @@ export function createBenchCore(options: CoreOptions): BenchCore {
   const now = options.now ?? (() => performance.now());
   let oracle: Oracle = blake3;
   let timeBatch: TimeBatch | undefined;
-  const prepared = new Map<number, { input: Uint8Array; expected: Uint8Array }>();
+  const prepared = new Map<number, Prepared>();
 
   return {
     async probe(ids: string[]): Promise<Probe> {
@@ -194,7 +224,7 @@ export function createBenchCore(options: CoreOptions): BenchCore {
       oracle = oracleOf(found);
       const checked = await loadChecked(found, oracle);
       if ('reason' in checked) return { status: 'failed', reason: checked.reason };
-      timeBatch = batchTimer(checked.hasher, checked.isAsync, now);
+      timeBatch = (options.varyInputs ? variedBatchTimer : batchTimer)(checked.hasher, checked.isAsync, now);
       const threadUse = checked.hasher.threadUse?.();
       const oneBlock = checked.hasher.oneBlockChoice?.();
       return { status: 'loaded', ...(threadUse && { threadUse }), ...(oneBlock && { oneBlock }) };
@@ -206,17 +236,17 @@ export function createBenchCore(options: CoreOptions): BenchCore {
       const started = now();
       const input = inputOf(size, settings.sharedInput);
       if (typeof input === 'string') return { status: 'failed', reason: input };
-      const expected = oracle(input);
-      const first = await timeFirstHash(timeBatch, input, expected, settings, started, now);
+      const ready: Prepared = { input, original: input.slice(), expected: oracle(input) };
+      const first = await timeFirstHash(timeBatch, ready, oracle, settings, started, now);
       if ('status' in first) return first;
-      prepared.set(size, { input, expected });
+      prepared.set(size, ready);
       // A hash slower than both the warm-up and the sample target needs neither: its
       // first run already spent the warm-up, and one hash per sample is the least.
       if (first.ms >= settings.warmupMs && first.ms >= settings.sampleTargetMs) {
         return { status: 'ready', iterations: settings.iterations ?? 1, nsPerOp: first.ms * 1e6, elapsedMs: now() - started };
       }
       try {
-        return await calibrate(timeBatch, input, expected, settings, started, now);
+        return await calibrate(timeBatch, ready, oracle, settings, started, now);
       } catch (error) {
         return { status: 'failed', reason: `threw on a ${size}-byte input: ${message(error)}` };
       }
@@ -225,7 +255,7 @@ export function createBenchCore(options: CoreOptions): BenchCore {
     async sample(size, iterations) {
       const ready = prepared.get(size);
       if (!ready || !timeBatch) return { status: 'failed', reason: `size ${size} was not prepared in this worker` };
-      return timeSample(timeBatch, ready, iterations);
+      return timeSample(timeBatch, ready, oracle, iterations);
     },
   };
 }

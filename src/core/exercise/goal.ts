@@ -82,7 +82,10 @@ function speedups(pairs: { a: readonly number[]; b: readonly number[] }[]): Spee
  * on a busy machine the same code can land on both sides of a goal).
  */
 function statusAt(draft: Speedup, reference: Speedup, versus: Speedup): { goal: number | null; status: SizeStatus } {
-  if (!reference.significant || reference.ratio <= 1) return { goal: null, status: 'no-goal' };
+  const slowerThanBoth = draft.significant && draft.ratio < 1 && versus.significant && versus.ratio < 1;
+  // Where the reference did not clearly pay there is no goal to reach, but a draft measurably
+  // slower than where it started, and than the reference, has still missed.
+  if (!reference.significant || reference.ratio <= 1) return { goal: null, status: slowerThanBoth ? 'short' : 'no-goal' };
   const goal = goalFor(reference.ratio);
   if (draft.range === null) return { goal, status: 'unclear' };
   if (draft.range[0] >= goal) return { goal, status: 'met' };
@@ -92,7 +95,8 @@ function statusAt(draft: Speedup, reference: Speedup, versus: Speedup): { goal: 
 
 /**
  * The verdict over the exercise's sizes. Met when every size with a goal is met (and at
- * least one has a goal); short when any size is clearly short; else it cannot tell yet,
+ * least one has a goal); short when any size is clearly short (with a goal or, where
+ * there is none, clearly slower than both stages); else it cannot tell yet,
  * which asks for more rounds, never a failure.
  */
 export function judgeExercise(cells: readonly ExerciseCell[]): ExerciseVerdict {
@@ -107,8 +111,8 @@ export function judgeExercise(cells: readonly ExerciseCell[]): ExerciseVerdict {
     draftVsReference: versus[i],
     ...statusAt(draft[i], reference[i], versus[i]),
   }));
-  const goals = sizes.filter((s) => s.status !== 'no-goal');
-  const status = goals.some((s) => s.status === 'short')
+  const goals = sizes.filter((s) => s.goal !== null);
+  const status = sizes.some((s) => s.status === 'short')
     ? 'short'
     : goals.length > 0 && goals.every((s) => s.status === 'met')
       ? 'met'

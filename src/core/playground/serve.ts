@@ -17,6 +17,22 @@ function describeError(error: unknown): string {
   return String(error);
 }
 
+/**
+ * The clock the sandbox times with, taken before any program runs: a draft that replaces
+ * performance.now (or Date.now) changes what later lookups find, never this copy. Such a
+ * draft is refused all the same, with a message that says so, since its numbers would
+ * not be what it meant to show.
+ */
+const clock = performance.now.bind(performance);
+const CLOCKS = [
+  { name: 'performance.now', read: () => performance.now, original: performance.now },
+  { name: 'Date.now', read: () => Date.now, original: Date.now },
+];
+
+function replacedClock(): string | undefined {
+  return CLOCKS.find((c) => c.read() !== c.original)?.name;
+}
+
 /** Links a program's modules as blob: URLs, dependencies first, and imports its entry. */
 async function loadProgram(program: Program): Promise<ContestantHasher> {
   const files = Object.keys(program.modules);
@@ -31,6 +47,8 @@ async function loadProgram(program: Program): Promise<ContestantHasher> {
   if (typeof module.hash !== 'function') {
     throw new Error(`${program.entry} must export a function hash(input: Uint8Array): Uint8Array`);
   }
+  const replaced = replacedClock();
+  if (replaced) throw new Error(`${program.title} replaces ${replaced}, a clock the benchmark reads; the lab times with a copy taken before your code ran, so this cannot change a measurement: take it out`);
   return module as ContestantHasher;
 }
 
@@ -63,7 +81,8 @@ export function servePrograms(programs: Program[], deps: SandboxDeps) {
     files: [],
     load: deps.loadBlake3Wasm,
   });
-  const core = createBenchCore({ resolve: (id) => contestants.get(id) });
+  // Code a learner typed is timed on inputs that change between calls (bench/batch-timer.ts).
+  const core = createBenchCore({ resolve: (id) => contestants.get(id), now: clock, varyInputs: true });
   const loaded = new Map<string, Promise<ContestantHasher>>();
 
   return {

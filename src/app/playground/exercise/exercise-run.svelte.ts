@@ -12,6 +12,7 @@ import { whereItBreaks } from '../../../core/exercise/diagnose.ts';
 import type { CheckStep } from '../../../core/playground/checks.ts';
 import type { Program } from '../../../core/playground/link.ts';
 import { OFFICIAL_LENGTHS } from '../../../core/vectors.ts';
+import { formatSize } from '../../../core/format.ts';
 import { compile, type CompileError } from '../compiler.ts';
 import { Sandbox } from '../sandbox.ts';
 import { checkProgram, measurePrograms, type CheckReport } from '../check-and-measure.ts';
@@ -50,6 +51,8 @@ export class ExerciseRun {
   progress = $state.raw<Progress | null>(null);
   results = $state.raw<Results | null>(null);
   verdict = $state.raw<ExerciseVerdict | null>(null);
+  /** Why the draft, checked right beforehand, went wrong while it was timed: where, and what it did. */
+  timedFailure = $state<string | null>(null);
   error = $state<string | null>(null);
   attempts = $state(0);
   private controller: AbortController | null = null;
@@ -76,6 +79,7 @@ export class ExerciseRun {
     this.progress = null;
     this.results = null;
     this.verdict = null;
+    this.timedFailure = null;
     this.error = null;
     const files = workspace.changedFiles();
     let check: { ok: boolean; message?: string } = { ok: false, message: 'not checked' };
@@ -104,6 +108,7 @@ export class ExerciseRun {
 
       this.phase = 'measuring';
       this.verdict = await this.measure(workspace, draft.program, sizes, rounds, controller.signal);
+      if (this.timedFailure) check = { ok: false, message: `while timed ${this.timedFailure}` };
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);
     } finally {
@@ -119,7 +124,7 @@ export class ExerciseRun {
   }
 
   /** One interleaved run of stage N-1, the draft and the reference, judged by the exercise's rule. */
-  private async measure(workspace: Workspace, program: Program, sizes: number[], rounds: number, signal: AbortSignal): Promise<ExerciseVerdict> {
+  private async measure(workspace: Workspace, program: Program, sizes: number[], rounds: number, signal: AbortSignal): Promise<ExerciseVerdict | null> {
     const previous = await compile(workspace.originals, { id: this.previous.id, title: `Stage ${this.previous.index}`, requires: this.previous.requires });
     const reference = await compile(this.referenceModels, { id: this.reference.id, title: `Stage ${this.reference.index} (the reference)`, requires: this.reference.requires });
     if (!previous.ok || !reference.ok) throw new Error('a stage of the lesson itself did not compile');
@@ -135,6 +140,12 @@ export class ExerciseRun {
     // A size the time box stopped keeps the samples it took, and they are judged like the rest.
     const samples = (id: string, size: number) => results.runs.find((r) => r.contestant === id && r.size === size && (r.status === 'ok' || r.status === 'timeboxed'))?.nsPerOp ?? [];
     const cells: ExerciseCell[] = sizes.map((size) => ({ size, previous: samples(this.previous.id, size), draft: samples(DRAFT_ID, size), reference: samples(this.reference.id, size) }));
+    // A draft that went wrong while timed (a wrong digest on the changing input, a throw) has failed, whatever its speed.
+    const broken = results.runs.find((r) => r.contestant === DRAFT_ID && r.status === 'failed');
+    if (broken) {
+      this.timedFailure = `at ${formatSize(broken.size)}: ${broken.reason ?? 'it failed'}`;
+      return null;
+    }
     const missing = cells.find((c) => c.draft.length < 2 || c.previous.length < 2 || c.reference.length < 2);
     if (missing) {
       const failed = results.runs.find((r) => r.size === missing.size && r.status !== 'ok');

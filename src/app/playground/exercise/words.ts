@@ -26,8 +26,8 @@ export function verdictSentence(previous: number, verdict: ExerciseVerdict): str
     return `Done: ${x(least)} faster than stage ${previous} at ${sizesText(goals.map((s) => s.size))}, the goal was ${goals.map((s) => x(s.goal!)).join(' and ')}.`;
   }
   if (verdict.status === 'short') {
-    const short = goals.filter((s) => s.status === 'short');
-    const parts = short.map((s) => `${speed(s.draft, previous)} at ${formatSize(s.size)}, where the goal is ${x(s.goal!)}`);
+    const short = verdict.sizes.filter((s) => s.status === 'short');
+    const parts = short.map((s) => `${speed(s.draft, previous)} at ${formatSize(s.size)}, where ${s.goal === null ? `it must at least keep up with stage ${previous}` : `the goal is ${x(s.goal)}`}`);
     return `Not yet: your draft is ${parts.join('; ')}.`;
   }
   if (goals.length === 0) return "Cannot tell yet: in this run the article's change itself did not clearly pay, so there is no goal to judge against; measure again with more rounds.";
