@@ -9,9 +9,8 @@
 import { STAGES } from '../../../steps/index.ts';
 import type { Results } from '../../core/bench/results.ts';
 import { formatSize, formatRatio, formatVersus } from '../../core/format.ts';
-import { baselineRows, buildModel, stepRows, type BaselineRow, type ResultsModel, type StepRow } from '../../core/results/analysis/model.ts';
+import { baselineRows, buildModel, stepFindings, type BaselineRow, type ResultsModel, type StepFinding } from '../../core/results/analysis/model.ts';
 import { describePValues, detectableChangePct, moreRounds, noDifferenceAdvice } from '../../core/stats/plain-words.ts';
-import { holm } from '../../core/stats/aggregate.ts';
 import type { StageStory } from '../ui/lesson/story-types.ts';
 
 export interface StepAnswer {
@@ -21,28 +20,6 @@ export interface StepAnswer {
   advice: string | null;
   /** The rounds the advice suggests measuring again with, or null when the step is a finding. */
   rounds: number | null;
-}
-
-/** One step as a stage page states it: the size spoken of, and its p-value corrected over the step's own sizes. */
-export interface StepFinding {
-  row: StepRow;
-  /** Holm over this stage's step at every size it was measured at, not over the whole ladder. */
-  adjustedP: number;
-  significant: boolean;
-  /** How many sizes the correction is over. */
-  family: number;
-}
-
-/**
- * This stage's step at every size, each with its p-value corrected over those sizes. One
- * family per step, whatever else the ladder holds: the line under the title, the answer
- * beside the button and the card read the same figures from it, so a step measured again
- * alone says what it said in the ladder.
- */
-export function stepFindings(model: ResultsModel, stageId: string, alpha = 0.05): StepFinding[] {
-  const rows = model.sizes.flatMap((size) => stepRows(model, size).filter((r) => r.contestant === stageId));
-  const adjusted = holm(rows.map((r) => r.comparison.p));
-  return rows.map((row, i) => ({ row, adjustedP: adjusted[i], significant: !(adjusted[i] > alpha), family: rows.length }));
 }
 
 /**

@@ -1,13 +1,13 @@
 // What the committed run in two engines (data/engines/, the run of the "Every engine"
 // page) says of one step, a stage against the stage before it: its median over the
-// previous stage's, its p-value, and whether it survives Holm's correction over the steps
-// at that size, as the engines page and the step answers judge it. The lesson's words
+// previous stage's, its p-value, and whether it survives Holm's correction over the sizes
+// that step was measured at in that engine, as the stage pages judge a step. The lesson's words
 // for what a run showed ("faster", "no measurable difference") and the experiments'
 // expected effects are computed here, so a new run that says otherwise changes them.
 
 import { readEnginesRun } from '../results/engines-run.ts';
 import { runtimeModels, type RuntimeModel } from '../../../core/results/analysis/runtime-ladder.ts';
-import { stepRows } from '../../../core/results/analysis/model.ts';
+import { stepFindings } from '../../../core/results/analysis/model.ts';
 import { formatSize } from '../../../core/format.ts';
 
 export interface StepEffect {
@@ -19,8 +19,10 @@ export interface StepEffect {
   ratio: number;
   /** Mann-Whitney's two-sided p-value of the two sets of samples. */
   p: number;
-  /** The difference survives Holm's correction over that size's steps. */
+  /** The difference survives Holm's correction over the sizes the step was measured at in that engine. */
   measurable: boolean;
+  /** How many sizes that correction is over. */
+  family: number;
 }
 
 let committed: RuntimeModel[] | undefined;
@@ -34,14 +36,15 @@ export function engineStepModels(data?: unknown): RuntimeModel[] {
 /** A stage's step in one engine at one size; throws when the run did not measure it. */
 export function stepEffect(models: RuntimeModel[], runtime: string, stage: string, size: number): StepEffect {
   const model = models.find((m) => m.runtime.id === runtime)?.model;
-  const row = model && stepRows(model, size).find((r) => r.contestant === stage);
-  if (!row) throw new Error(`data/engines: no step of ${stage} at ${formatSize(size)} in ${runtime}`);
-  return { stage, previous: row.previous, runtime, size, ratio: row.speedup, p: row.comparison.p, measurable: row.holmSignificant };
+  const finding = model && stepFindings(model, stage).find((f) => f.row.size === size);
+  if (!finding) throw new Error(`data/engines: no step of ${stage} at ${formatSize(size)} in ${runtime}`);
+  const { row } = finding;
+  return { stage, previous: row.previous, runtime, size, ratio: row.speedup, p: row.comparison.p, measurable: finding.significant, family: finding.family };
 }
 
 /** "measurably faster", "measurably slower" or "not measurably faster or slower": what the step was, in words. */
 export function effectWords(effect: StepEffect): string {
-  if (!effect.measurable) return effect.p < 0.05 ? 'not measurably faster or slower once its p-value is corrected for the other steps at that size' : 'not measurably faster or slower';
+  if (!effect.measurable) return effect.p < 0.05 ? `not measurably faster or slower once its p-value is corrected over the ${effect.family} sizes the step was measured at` : 'not measurably faster or slower';
   return effect.ratio > 1 ? 'measurably faster' : 'measurably slower';
 }
 

@@ -7,6 +7,7 @@ import { STAGES } from '../../../../steps/index.ts';
 import { BLAKE3_WASM } from '../../../../steps/baseline-info.ts';
 import type { ContestantInfo, Results, RunStatus } from '../../bench/results.ts';
 import type { Comparison } from '../../stats/ab-test.ts';
+import { holm } from '../../stats/aggregate.ts';
 import { NATIVE_REFERENCE_ID } from '../../bench/native-results.ts';
 import type { CellSummary } from './comparison.ts';
 import { compareStages, type StageReport, type StepComparison } from './stage-report.ts';
@@ -155,6 +156,29 @@ export function titleOf(model: ResultsModel, id: string): string {
 
 function warningsOf(...lists: string[][]): string[] {
   return [...new Set(lists.flat())];
+}
+
+/** One step as a sentence states it: its row at one size, with the p-value corrected over the step's own sizes. */
+export interface StepFinding {
+  row: StepRow;
+  /** Holm over this stage's step at every size it was measured at, not over the whole ladder. */
+  adjustedP: number;
+  significant: boolean;
+  /** How many sizes the correction is over. */
+  family: number;
+}
+
+/**
+ * A stage's step at every size, each p-value corrected over those sizes: the family of
+ * any sentence about one step (a stage page, an experiment, the engines page's words on
+ * one step), whatever else the run holds, so a step measured again alone says what it
+ * said in the ladder. A table of every step at one size keeps the ladder's family
+ * (StepRow.adjustedP) and says so.
+ */
+export function stepFindings(model: ResultsModel, stageId: string, alpha = 0.05): StepFinding[] {
+  const rows = model.sizes.flatMap((size) => stepRows(model, size).filter((r) => r.contestant === stageId));
+  const adjusted = holm(rows.map((r) => r.comparison.p));
+  return rows.map((row, i) => ({ row, adjustedP: adjusted[i], significant: !(adjusted[i] > alpha), family: rows.length }));
 }
 
 /** Every stage against the nearest earlier stage measured at `size`. */
