@@ -39,9 +39,9 @@ describe('bench --exercise', () => {
     const none = checkExercise(2, runOf(2, before, before))!;
     expect(none.reference.status).not.toBe('met');
     expect(none.sound).toBe(false);
-    const table = formatExerciseTable([clear, { index: 3, missing: 'no samples' }]);
-    expect(table).toMatch(/^2 +1 KiB +3\.00x .* met +short +yes$/m);
-    expect(table).toMatch(/^3 .*no: no samples$/m);
+    const table = formatExerciseTable([clear, { index: 3, where: 'firefox', missing: 'no samples' }]);
+    expect(table).toMatch(/^2 +node +1 KiB +3\.00x .* met +short +yes$/m);
+    expect(table).toMatch(/^3 +firefox .*no: no samples$/m);
   });
 
   it('judges a short real run of one exercise', async () => {

@@ -32,6 +32,8 @@ export function exercisePlan(index: number, base: Omit<BenchPlan, 'contestants' 
 
 export interface ExerciseCheck {
   index: number;
+  /** Where it ran: node, or the browser's id. */
+  where: string;
   /** The reference judged as the draft: it must meet the goal. */
   reference: ExerciseVerdict;
   /** The starting point judged as the draft: it must not. */
@@ -41,7 +43,7 @@ export interface ExerciseCheck {
 }
 
 /** Both judgements from one run of `exercisePlan(index)`; null when a size has no samples of one side. */
-export function checkExercise(index: number, results: Results): ExerciseCheck | null {
+export function checkExercise(index: number, results: Results, where = 'node'): ExerciseCheck | null {
   const [before, after] = [STAGES[index - 1].id, STAGES[index].id];
   // A time-boxed size keeps the rounds it took (stage 0's quadratic reader at 64 KiB, or a long run).
   const samples = (id: string, size: number) => results.runs.find((r) => r.contestant === id && r.size === size && (r.status === 'ok' || r.status === 'timeboxed'))?.nsPerOp;
@@ -51,18 +53,19 @@ export function checkExercise(index: number, results: Results): ExerciseCheck | 
     judgeExercise(cells.map((c): ExerciseCell => ({ size: c.size, previous: c.previous!, reference: c.reference!, draft: c[draftIs]! })));
   const reference = judge('reference');
   const start = judge('previous');
-  return { index, reference, start, sound: reference.status === 'met' && start.status !== 'met' };
+  return { index, where, reference, start, sound: reference.status === 'met' && start.status !== 'met' };
 }
 
 const times = (x: number) => `${x.toFixed(2)}x`;
 
 /** One row per exercise: the reference's speedup and the goal at each size, and both verdicts. */
-export function formatExerciseTable(checks: readonly (ExerciseCheck | { index: number; missing: string })[]): string {
-  const header = ['exercise', 'size', 'reference / start', 'goal', 'reference as draft', 'start as draft', 'as it should be'];
+export function formatExerciseTable(checks: readonly (ExerciseCheck | { index: number; where: string; missing: string })[]): string {
+  const header = ['exercise', 'in', 'size', 'reference / start', 'goal', 'reference as draft', 'start as draft', 'as it should be'];
   const rows = checks.flatMap((check): string[][] => {
-    if ('missing' in check) return [[String(check.index), '', '', '', '', '', `no: ${check.missing}`]];
+    if ('missing' in check) return [[String(check.index), check.where, '', '', '', '', '', `no: ${check.missing}`]];
     return check.reference.sizes.map((size, i) => [
       i === 0 ? String(check.index) : '',
+      i === 0 ? check.where : '',
       formatSize(size.size),
       size.reference.range ? `${times(size.reference.ratio)} [${times(size.reference.range[0])}, ${times(size.reference.range[1])}]` : times(size.reference.ratio),
       size.goal === null ? 'none (no clear gain)' : times(size.goal),
