@@ -1,17 +1,10 @@
 // Every attempt at an exercise, kept in this browser's IndexedDB (one store, a record per
 // attempt): the draft's files, what the check said, the verdict's figures, when, and in
-// which browser. The exercise list reads them to show "solved", "attempted" or nothing.
-import type { ExerciseVerdict } from '../../../core/exercise/goal.ts';
+// which browser. The exercise list reads them to show "solved", "attempted" or nothing,
+// and adds the attempts of a progress file another browser exported.
+import { attemptsToAdd, type Attempt } from '../../../core/exercise/progress-file.ts';
 
-export interface Attempt {
-  exercise: number;
-  /** The changed files, by name. */
-  files: Record<string, string>;
-  check: { ok: boolean; message?: string };
-  verdict: ExerciseVerdict | null;
-  time: string;
-  browser: string;
-}
+export type { Attempt };
 
 const DB = 'blake3-lab-exercises';
 const STORE = 'attempts';
@@ -45,14 +38,52 @@ export async function saveAttempt(attempt: Attempt): Promise<void> {
   }
 }
 
-/** Every attempt kept, oldest first. */
+/** Every attempt kept, oldest first: by time, since imported attempts are stored after newer ones. */
 export async function allAttempts(): Promise<Attempt[]> {
   const db = await open();
   try {
-    return (await done(db.transaction(STORE).objectStore(STORE).getAll())) as Attempt[];
+    const attempts = (await done(db.transaction(STORE).objectStore(STORE).getAll())) as Attempt[];
+    return attempts.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
   } finally {
     db.close();
   }
+}
+
+export interface Added {
+  added: number;
+  /** Attempts of the file this browser kept already (or the file held twice). */
+  present: number;
+}
+
+/**
+ * Adds the attempts this browser does not keep yet, in one transaction: the attempts kept
+ * are read in it too, so a second tab importing at the same time cannot add one twice,
+ * and a write that fails adds none of them.
+ */
+export async function addAttempts(incoming: readonly Attempt[]): Promise<Added> {
+  const db = await open();
+  try {
+    const transaction = db.transaction(STORE, 'readwrite');
+    const store = transaction.objectStore(STORE);
+    const kept = store.getAll();
+    let fresh: Attempt[] = [];
+    kept.onsuccess = () => {
+      fresh = attemptsToAdd(kept.result as Attempt[], incoming);
+      for (const attempt of fresh) store.add(attempt);
+    };
+    await completed(transaction);
+    return { added: fresh.length, present: incoming.length - fresh.length };
+  } finally {
+    db.close();
+  }
+}
+
+/** Settles when the transaction has written everything, or when it gave up and wrote nothing. */
+function completed(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB gave up the import'));
+  });
 }
 
 export type Progress = 'not started' | 'attempted' | 'solved';
