@@ -66,8 +66,10 @@ describe('security headers', () => {
     expect(file).toEqual(sandboxHeaders);
   });
 
-  it("keep the sandbox page's policy to its inline script, blob: code and WebAssembly, with no connection at all", () => {
+  it("keep the sandbox page's policy to an opaque origin, its inline script, blob: code and WebAssembly, with no connection at all", () => {
     const csp = directives(sandboxHeaders['Content-Security-Policy']);
+    // Scripts and nothing else: no allow-same-origin, forms, pop-ups or navigation of the app.
+    expect(csp.get('sandbox')).toEqual(['allow-scripts']);
     expect(csp.get('default-src')).toEqual(["'none'"]);
     const scripts = csp.get('script-src')!;
     expect(scripts.filter((s) => !s.startsWith("'sha256-"))).toEqual(['blob:', "'wasm-unsafe-eval'"]);
@@ -155,29 +157,35 @@ describe('the README deploy configs', () => {
 });
 
 /** What the app's service worker (workers/sw.ts) answers for a same-origin response from the host with `upstream` headers. */
-function throughServiceWorker(upstream: Record<string, string>, path = '/'): Headers {
+async function throughServiceWorker(upstream: Record<string, string>, path = '/', body = 'page', status = 200): Promise<Headers> {
   // What the host sent: a plain same-origin ("basic") response.
-  const fetched = new Response('page', { status: 200, headers: upstream });
+  const fetched = new Response(body, { status, headers: upstream });
   Object.defineProperty(fetched, 'type', { value: 'basic' });
-  return withIsolationHeaders(fetched, path).headers;
+  return (await withIsolationHeaders(fetched, path)).headers;
 }
 
 describe("the isolation service worker for hosts that send no headers", () => {
-  it('adds every security header, the policy and the profiling policy among them, as vite.config.ts has them', () => {
-    const headers = throughServiceWorker({ 'Content-Type': 'text/html' });
+  it('adds every security header, the policy and the profiling policy among them, as vite.config.ts has them', async () => {
+    const headers = await throughServiceWorker({ 'Content-Type': 'text/html' });
     for (const [name, value] of Object.entries(securityHeaders)) expect(headers.get(name), name).toBe(value);
     expect(headers.get('Content-Type')).toBe('text/html');
     expect(headers.get(ISOLATION_MARKER)).toBe('service-worker');
   });
 
-  it("leaves the playground sandbox's own policy to it", () => {
-    const headers = throughServiceWorker({ 'Content-Type': 'text/html' }, SANDBOX_PATH);
-    expect(headers.get('Content-Security-Policy')).toBeNull();
-    expect(headers.get('Cross-Origin-Embedder-Policy')).toBe('require-corp');
+  it("gives the playground sandbox its own headers, sandbox and all, as vite.config.ts has them, and the app's none", async () => {
+    // The stored copy of the build's sandbox page, offline or on a host that sends no headers.
+    const page = readFileSync(new URL('../src/app/playground/sandbox-page.html', import.meta.url), 'utf8');
+    const headers = await throughServiceWorker({ 'Content-Type': 'text/html' }, SANDBOX_PATH, page);
+    for (const [name, value] of Object.entries(sandboxHeaders)) expect(headers.get(name), name).toBe(value);
+    expect(directives(headers.get('Content-Security-Policy')!).get('sandbox')).toEqual(['allow-scripts']);
+    // The same from a folder of the host.
+    expect((await throughServiceWorker({}, `/lab${SANDBOX_PATH}`, page)).get('Content-Security-Policy')).toBe(sandboxHeaders['Content-Security-Policy']);
+    // An error page in its place is not the sandbox page: it gets the app's policy.
+    expect((await throughServiceWorker({}, SANDBOX_PATH, 'Not Found', 404)).get('Content-Security-Policy')).toBe(securityHeaders['Content-Security-Policy']);
   });
 
-  it('leaves a response alone when the host isolates it already', () => {
-    const headers = throughServiceWorker({ 'Cross-Origin-Embedder-Policy': 'require-corp' });
+  it('leaves a response alone when the host isolates it already', async () => {
+    const headers = await throughServiceWorker({ 'Cross-Origin-Embedder-Policy': 'require-corp' });
     expect(headers.get('Document-Policy')).toBeNull();
     expect(headers.get('X-Blake3-Lab-Isolation')).toBeNull();
   });

@@ -34,7 +34,7 @@ self.addEventListener('fetch', (event) => {
 
 async function respond(request: Request, url: URL): Promise<Response> {
   const cached = await fromPrecache(request, url);
-  const response = withIsolationHeaders(cached ?? (await fetch(request)), url.pathname);
+  const response = await withIsolationHeaders(cached ?? (await fetch(request)), url.pathname);
   // The page asks HEAD of its own document to learn where its isolation came from.
   if (cached && request.method === 'HEAD') return new Response(null, response);
   return response;

@@ -1,8 +1,10 @@
 // The app installed and offline: Chromium finds nothing missing to install it, and after
 // one visit (the service worker precaches the build once the page has loaded) the lesson
 // works with the server gone: a reload, every stage, the Go track, the benchmark and its
-// share link, results, compare, the file page, the playground's editor and presenter
-// mode, and a run still measures with stage 11's workers, cross-origin isolated.
+// share link, results, compare, the file page, the playground's editor, its check and
+// measure and an exercise's (in the sandbox, whose page the cache serves with its own
+// headers), presenter mode, and a run still measures with stage 11's workers,
+// cross-origin isolated.
 // The app is served by a `vite preview` of this file's own over the run's one build, so
 // the test can stop it; a service worker needs a fresh context per test.
 import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
@@ -68,7 +70,7 @@ describe('the app installed and offline', () => {
     rmSync(profile, { recursive: true, force: true });
   });
 
-  it('after one visit works with the server stopped: every page, a run with stage 11, its share link and a file', async () => {
+  it('after one visit works with the server stopped: every page, a run with stage 11, its share link, a file, the playground and an exercise', async () => {
     const { context, page, errors } = await firstVisit(browser, origin);
     await server!.close();
     server = undefined;
@@ -110,6 +112,24 @@ describe('the app installed and offline', () => {
     // The playground's editor (Monaco and its workers).
     await page.evaluate(() => (location.hash = '#/playground/1'));
     await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 60_000 });
+
+    // Its check and measure, in the sandbox: its page comes from the cache with its own headers.
+    for (const box of await page.locator('input[data-testid^="size-"]').all()) await box.uncheck();
+    await page.getByTestId('size-1024').check();
+    await page.getByTestId('rounds').selectOption('5');
+    await page.getByTestId('check-and-measure').click();
+    await page.getByTestId('check-and-measure').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('check-passed').textContent()).toMatch(/^✓ Correct on all \d+ inputs/);
+    await page.getByTestId('verdict').waitFor();
+
+    // An exercise checks and measures stage 1's code as it is. Five rounds are too few for a
+    // median's 95% interval, so the verdict is "Cannot tell yet": what counts is that there is one.
+    await page.evaluate(() => (location.hash = '#/exercise/2'));
+    await page.getByTestId('check-and-measure').waitFor({ timeout: 60_000 });
+    await page.getByTestId('rounds').selectOption('5');
+    await page.getByTestId('check-and-measure').click();
+    await page.getByTestId('check-and-measure').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('exercise-verdict').textContent()).toMatch(/^(Done|Cannot tell yet)/);
 
     // Presenter mode.
     await page.evaluate(() => (location.hash = '#/stage/3'));

@@ -1,8 +1,9 @@
 // The playground in the built app under its production headers: a learner undoes a
 // stage's change in one click and gets a verdict; broken, mistyped, unparsable and
-// endless drafts are stopped with a message while the page stays usable; a shared
-// variant opens without running; and code in the sandbox can reach neither the app's
-// storage nor the network.
+// endless drafts are stopped with a message while the page stays usable; a sandbox that
+// does not load is reported as such and made again on the next press; a shared variant
+// opens without running; and code in the sandbox can reach neither the app's storage
+// nor the network.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +166,44 @@ describe('the playground', () => {
     expect(await text(page, 'draft-status')).toMatch(/Changed: blake3\.ts\. Saved in this browser\./);
     expect(await page.getByTestId('check-and-measure').isEnabled()).toBe(true);
     expect(errors).toEqual([]);
+    expect(foreignRequests).toEqual([]);
+  });
+
+  it('says the sandbox did not load, never that the draft is stuck, gives no code to one without its policy, and starts afresh on the next press', async () => {
+    const { page, foreignRequests } = await openApp(browser, '/#/playground/1');
+    await editorReady(page);
+    await onlySize(page, 1024, 5);
+    const sandboxPage = `${baseURL()}/sandbox.html`;
+    const stopped = () => page.getByRole('alert').filter({ hasText: 'The run stopped:' }).innerText({ timeout: 1000 }).catch(() => '');
+    const press = async () => {
+      await page.getByTestId('check-and-measure').click();
+      await page.getByTestId('check-and-measure').waitFor({ timeout: 60_000 });
+    };
+
+    // As offline before the app was ever stored: the frame gets an error page, not the sandbox.
+    await page.route(sandboxPage, (route) => route.abort('internetdisconnected'));
+    const started = Date.now();
+    await press();
+    expect(await stopped()).toMatch(/^The run stopped: the sandbox did not load: \/sandbox\.html could not be fetched, or is not the sandbox page$/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await page.getByTestId('check-failure').count()).toBe(0);
+    await page.unroute(sandboxPage);
+
+    // The sandbox page without its header's sandbox would share the app's origin and storage.
+    const unsandboxed = { 'Content-Type': 'text/html', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Resource-Policy': 'same-origin' };
+    const body = readFileSync(new URL('../../src/app/playground/sandbox-page.html', import.meta.url), 'utf8');
+    await page.route(sandboxPage, (route) => route.fulfill({ status: 200, headers: unsandboxed, body }));
+    await press();
+    expect(await stopped()).toMatch(/^The run stopped: the sandbox did not load: \/sandbox\.html came without its sandbox policy, so no code is sent to it$/);
+    expect(await page.getByTestId('check-failure').count()).toBe(0);
+    await page.unroute(sandboxPage);
+
+    // Served again: the next press makes a fresh sandbox, which checks and measures.
+    await press();
+    expect(await stopped()).toBe('');
+    expect(await text(page, 'check-passed')).toMatch(/^✓ Correct on all \d+ inputs/);
+    expect(await text(page, 'verdict')).toMatch(/^(Your change is|No measurable difference)/);
+    expect(await page.locator('iframe[data-playground-sandbox]').count()).toBe(1);
     expect(foreignRequests).toEqual([]);
   });
 

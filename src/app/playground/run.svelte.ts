@@ -1,6 +1,7 @@
 // The state of one "Check and measure": compile, check, measure, judge, each step's
 // outcome kept for the panel to show, and a cancel that stops whatever is running. The
-// sandbox is started on the first run and kept for the page's life.
+// sandbox is started on the first run and kept for the page's life, or started again by
+// the next run when it did not load (src/app/playground/sandbox-keeper.ts).
 
 import type { Progress } from '../../core/bench/runner.ts';
 import type { Results } from '../../core/bench/results.ts';
@@ -10,6 +11,7 @@ import type { MonacoApi } from '../ui/code/monaco.ts';
 import { compile, type CompileError } from './compiler.ts';
 import type { Program } from '../../core/playground/link.ts';
 import { Sandbox } from './sandbox.ts';
+import { SandboxKeeper } from './sandbox-keeper.ts';
 import { checkProgram, measurePrograms, type CheckReport } from './check-and-measure.ts';
 import { judge, type Verdict } from './verdict.ts';
 import { originalModels, type Workspace } from './workspace.svelte.ts';
@@ -50,7 +52,7 @@ export class PlaygroundRun {
   /** Titles of the contestants of the last run, by id. */
   titles = $state.raw<Record<string, string>>({});
   private controller: AbortController | null = null;
-  private sandbox: Sandbox | null = null;
+  private readonly sandboxes = new SandboxKeeper(() => new Sandbox());
 
   get running(): boolean {
     return this.phase !== 'idle' && this.phase !== 'done';
@@ -76,9 +78,9 @@ export class PlaygroundRun {
         this.compileErrors = draft.errors;
         return;
       }
-      this.sandbox ??= new Sandbox();
       this.phase = 'checking';
-      this.checkReport = await checkProgram(this.sandbox, draft.program, (done, total) => (this.checked = { done, total }), controller.signal);
+      const sandbox = await this.sandboxes.ready();
+      this.checkReport = await checkProgram(sandbox, draft.program, (done, total) => (this.checked = { done, total }), controller.signal);
       if (!this.checkReport.ok) return;
 
       this.phase = 'measuring';
@@ -94,7 +96,7 @@ export class PlaygroundRun {
       const extras = options.withWasm ? [BLAKE3_WASM.id] : [];
       this.titles = Object.fromEntries([...programs.map((p) => [p.id, p.title]), [BLAKE3_WASM.id, BLAKE3_WASM.title]]);
       const results = await measurePrograms(
-        this.sandbox,
+        sandbox,
         { programs, sizes: options.sizes, rounds: options.rounds, extras },
         (progress) => (this.progress = progress),
         (partial) => (this.results = partial),
@@ -117,7 +119,6 @@ export class PlaygroundRun {
 
   dispose(): void {
     this.cancel();
-    this.sandbox?.close();
-    this.sandbox = null;
+    this.sandboxes.close();
   }
 }

@@ -1,12 +1,15 @@
-// The app's side of the playground's sandbox: one hidden <iframe sandbox="allow-scripts">
-// (an opaque origin: no access to the app's storage, cookies or drafts) showing
-// /sandbox.html, which starts a module worker per contestant on request. The app talks
-// to each worker over its own MessagePort with comlink, exactly as the bench page
-// talks to its workers, so the bench coordinator (src/core/bench/runner.ts) drives drafts
-// unchanged: a worker that hangs is terminated, one that dies is reported.
+// The app's side of the playground's sandbox: one hidden iframe showing /sandbox.html,
+// whose own header (`sandbox allow-scripts`, src/core/site/sandbox-headers.ts) makes it an
+// opaque origin with no access to the app's storage, cookies or drafts, and which starts
+// a worker per contestant on request. The app talks to each worker over its own
+// MessagePort with comlink, exactly as the bench page talks to its workers, so the bench
+// coordinator (src/core/bench/runner.ts) drives drafts unchanged: a worker that hangs is
+// terminated, one that dies is reported.
 //
 // Messages from the frame are only trusted to say "ready" and "exited": results come
-// back over the ports as data and are shown as text, never as markup.
+// back over the ports as data and are shown as text, never as markup. A frame that does
+// not say "ready" from an opaque origin is given no code, and one that never says it is
+// reported as a sandbox that did not load, apart from anything a draft does.
 
 import { wrap } from 'comlink';
 import coreUrl from '../../../workers/playground.worker.ts?worker&url';
@@ -20,19 +23,31 @@ export const SANDBOX_URL = '/sandbox.html';
 /** How long the frame may take to load and say it is ready. */
 const READY_TIMEOUT_MS = 15_000;
 
+/**
+ * How long "ready" may trail the frame's load event: the page says it while it loads, but
+ * the message and the event reach the app separately. A frame that loaded an error page
+ * in place of the sandbox is told apart this soon, not after READY_TIMEOUT_MS.
+ */
+const READY_AFTER_LOAD_MS = 2_000;
+
 /** A worker in the sandbox: the bench core, and the playground's checks. */
 export type SandboxWorker = StartedWorker<BenchCore & PlaygroundCore>;
 
 type FrameMessage = { type: 'ready'; crossOriginIsolated: boolean } | { type: 'exited'; id: number; message: string };
 
+/** Every failure to start the sandbox says so first, so none reads as the draft's fault. */
+const didNotLoad = (reason: string) => new Error(`the sandbox did not load: ${reason}`);
+
 async function fetchCore(): Promise<string> {
-  const response = await fetch(coreUrl);
-  if (!response.ok) throw new Error(`the playground's worker could not be loaded (HTTP ${response.status}); reload the page`);
+  const response = await fetch(coreUrl).catch((error: unknown) => {
+    throw didNotLoad(`the playground's worker could not be fetched (${error instanceof Error ? error.message : String(error)})`);
+  });
+  if (!response.ok) throw didNotLoad(`the playground's worker could not be fetched (HTTP ${response.status})`);
   const source = await response.text();
   // A development server hands out modules that import others by URL; the sandbox
   // cannot fetch anything, so only the built app's single-file bundle can run there.
   if (/^\s*import\s*["'{*\w]/m.test(source)) {
-    throw new Error("the playground's worker is not a single-file bundle: run the built app (npm start), not the development server");
+    throw didNotLoad("the playground's worker is not a single-file bundle: run the built app (npm start), not the development server");
   }
   return source;
 }
@@ -44,21 +59,30 @@ export class Sandbox {
   private readonly exits = new Map<number, (error: WorkerDied) => void>();
   private nextId = 1;
   private frameReady: () => void = () => {};
+  private frameFailed: (reason: string) => void = () => {};
+  private readonly timers: ReturnType<typeof setTimeout>[] = [];
   private readonly ready: Promise<void>;
   private readonly onMessage = (event: MessageEvent) => this.receive(event);
 
   constructor(parent: HTMLElement = document.body) {
     this.frame = document.createElement('iframe');
-    // allow-scripts and nothing else: no allow-same-origin, so the frame's origin is opaque.
-    this.frame.setAttribute('sandbox', 'allow-scripts');
-    // Lets the frame's workers keep the app's fine-grained timer (the page is cross-origin isolated).
-    this.frame.setAttribute('allow', 'cross-origin-isolated');
+    // No sandbox attribute: the page's own header sandboxes it, and Chromium hands no
+    // navigation of a frame sandboxed by its attribute to the service worker, so such a
+    // frame would not load offline.
+    // Lets the frame's workers keep the app's fine-grained timer (the page is cross-origin
+    // isolated). For any origin: the default, the origin of the frame's address, is not the
+    // opaque origin its header gives the page, and Chromium then denies the page isolation.
+    this.frame.setAttribute('allow', 'cross-origin-isolated *');
     this.frame.title = 'Playground sandbox';
     this.frame.hidden = true;
     this.frame.dataset.playgroundSandbox = '';
     const frameReady = new Promise<void>((resolve, reject) => {
       this.frameReady = resolve;
-      setTimeout(() => reject(new Error('the sandbox did not start; reload the page')), READY_TIMEOUT_MS);
+      this.frameFailed = (reason) => reject(didNotLoad(reason));
+    });
+    this.timers.push(setTimeout(() => this.frameFailed(`${SANDBOX_URL} did not start within ${READY_TIMEOUT_MS / 1000} s`), READY_TIMEOUT_MS));
+    this.frame.addEventListener('load', () => {
+      this.timers.push(setTimeout(() => this.frameFailed(`${SANDBOX_URL} could not be fetched, or is not the sandbox page`), READY_AFTER_LOAD_MS));
     });
     addEventListener('message', this.onMessage);
     this.frame.src = SANDBOX_URL;
@@ -76,6 +100,8 @@ export class Sandbox {
     if (event.source !== this.frame.contentWindow || !event.data || typeof event.data !== 'object') return;
     const data = event.data as FrameMessage;
     if (data.type === 'ready') {
+      // Served without its header, the page would share the app's origin and storage.
+      if (event.origin !== 'null') return this.frameFailed(`${SANDBOX_URL} came without its sandbox policy, so no code is sent to it`);
       this.crossOriginIsolated = data.crossOriginIsolated === true;
       this.frameReady();
     } else if (data.type === 'exited' && typeof data.id === 'number') {
@@ -108,6 +134,7 @@ export class Sandbox {
 
   /** Removes the frame: every worker in it stops. */
   close(): void {
+    for (const timer of this.timers) clearTimeout(timer);
     removeEventListener('message', this.onMessage);
     for (const reject of this.exits.values()) reject(new WorkerDied('the sandbox was closed'));
     this.exits.clear();

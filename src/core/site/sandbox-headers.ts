@@ -1,10 +1,16 @@
 // The playground's sandbox page (src/app/playground/sandbox-page.html) runs code typed in
-// the editor, so it gets the opposite of the app's trust: an opaque origin (the app embeds
-// it with sandbox="allow-scripts"), and a policy of its own that allows only its one
-// inline script (by hash), blob: modules and workers (the compiled drafts and the bench
-// core, handed over as text) and WebAssembly, and no connection at all. Nothing else of
-// the app is loosened: these headers go with that one file only, from Vite's servers
-// (vite.config.ts), the class server (server/app.ts) and public/_headers alike.
+// the editor, so it gets the opposite of the app's trust: an opaque origin with scripts
+// and nothing else (its policy's `sandbox allow-scripts`), and a policy of its own that
+// allows only its one inline script (by hash), blob: modules and workers (the compiled
+// drafts and the bench core, handed over as text) and WebAssembly, and no connection at
+// all. Nothing else of the app is loosened: these headers go with that one file only,
+// from Vite's servers (vite.config.ts), the class server (server/app.ts), public/_headers
+// and the app's service worker (workers/sw.ts) alike.
+//
+// The sandbox is the page's own header rather than the iframe's sandbox attribute: Chromium
+// hands no navigation of a frame sandboxed by its attribute to the service worker, so such a
+// frame cannot load offline. The app sends no code to a frame whose origin is not opaque
+// (src/app/playground/sandbox.ts).
 import { securityHeaders } from './security-headers.ts';
 
 /** Where the app and every host serve the sandbox page. */
@@ -32,6 +38,8 @@ export async function sandboxHeaders(html: string): Promise<Record<string, strin
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'self'",
+    // An opaque origin that may run scripts, and may not submit forms, open pop-ups or navigate the app.
+    'sandbox allow-scripts',
   ].join('; ');
   return { ...securityHeaders, 'Content-Security-Policy': policy };
 }

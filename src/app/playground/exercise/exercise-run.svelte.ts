@@ -15,6 +15,7 @@ import { OFFICIAL_LENGTHS } from '../../../core/vectors.ts';
 import { formatSize } from '../../../core/format.ts';
 import { compile, type CompileError } from '../compiler.ts';
 import { Sandbox } from '../sandbox.ts';
+import { SandboxKeeper } from '../sandbox-keeper.ts';
 import { checkProgram, measurePrograms, type CheckReport } from '../check-and-measure.ts';
 import { DRAFT_ID } from '../run.svelte.ts';
 import type { Workspace } from '../workspace.svelte.ts';
@@ -56,7 +57,7 @@ export class ExerciseRun {
   error = $state<string | null>(null);
   attempts = $state(0);
   private controller: AbortController | null = null;
-  private sandbox: Sandbox | null = null;
+  private readonly sandboxes = new SandboxKeeper(() => new Sandbox());
 
   constructor(
     readonly exercise: number,
@@ -91,15 +92,15 @@ export class ExerciseRun {
         check = { ok: false, message: `TypeScript: ${draft.errors[0].message}` };
         return;
       }
-      this.sandbox ??= new Sandbox();
       this.phase = 'checking';
-      const report = (this.checkReport = await checkProgram(this.sandbox, draft.program, (done, total) => (this.checked = { done, total }), controller.signal));
+      const sandbox = await this.sandboxes.ready();
+      const report = (this.checkReport = await checkProgram(sandbox, draft.program, (done, total) => (this.checked = { done, total }), controller.signal));
       if (!report.ok) {
         check = { ok: false, message: report.failure.message };
         const length = failingLength(report);
         if (length !== null && length > 0) {
           this.phase = 'diagnosing';
-          this.diagnosis = await this.whereItBreaks(draft.program, length, controller.signal);
+          this.diagnosis = await this.whereItBreaks(sandbox, draft.program, length, controller.signal);
           check.message = this.diagnosis;
         }
         return;
@@ -107,7 +108,7 @@ export class ExerciseRun {
       check = { ok: true };
 
       this.phase = 'measuring';
-      this.verdict = await this.measure(workspace, draft.program, sizes, rounds, controller.signal);
+      this.verdict = await this.measure(sandbox, workspace, draft.program, sizes, rounds, controller.signal);
       if (this.timedFailure) check = { ok: false, message: `while timed ${this.timedFailure}` };
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);
@@ -124,13 +125,12 @@ export class ExerciseRun {
   }
 
   /** One interleaved run of stage N-1, the draft and the reference, judged by the exercise's rule. */
-  private async measure(workspace: Workspace, program: Program, sizes: number[], rounds: number, signal: AbortSignal): Promise<ExerciseVerdict | null> {
+  private async measure(sandbox: Sandbox, workspace: Workspace, program: Program, sizes: number[], rounds: number, signal: AbortSignal): Promise<ExerciseVerdict | null> {
     const previous = await compile(workspace.originals, { id: this.previous.id, title: `Stage ${this.previous.index}`, requires: this.previous.requires });
     const reference = await compile(this.referenceModels, { id: this.reference.id, title: `Stage ${this.reference.index} (the reference)`, requires: this.reference.requires });
     if (!previous.ok || !reference.ok) throw new Error('a stage of the lesson itself did not compile');
-    this.sandbox ??= new Sandbox();
     const results = await measurePrograms(
-      this.sandbox,
+      sandbox,
       { programs: [program, previous.program, reference.program], sizes, rounds, timeBoxMs: exerciseTimeBoxMs(rounds), extras: [] },
       (progress) => (this.progress = progress),
       (partial) => (this.results = partial),
@@ -159,8 +159,8 @@ export class ExerciseRun {
    * sandbox. Each is the check's own pseudo-random input of that length, compared with
    * @noble/hashes, so "the first 1 KiB hash right" means a 1 KiB input hashes right.
    */
-  private async whereItBreaks(program: Parameters<Sandbox['startWorker']>[0][number], length: number, signal: AbortSignal): Promise<string> {
-    const worker = this.sandbox!.startWorker([program]);
+  private async whereItBreaks(sandbox: Sandbox, program: Program, length: number, signal: AbortSignal): Promise<string> {
+    const worker = sandbox.startWorker([program]);
     try {
       return await whereItBreaks(length, async (n) => {
         const step: CheckStep = { kind: 'differential', length: n };
@@ -181,7 +181,6 @@ export class ExerciseRun {
 
   dispose(): void {
     this.cancel();
-    this.sandbox?.close();
-    this.sandbox = null;
+    this.sandboxes.close();
   }
 }
