@@ -28,6 +28,8 @@ describe('exercise texts', () => {
     '---',
     'exercise:',
     '  sizes: [1024, 65536]',
+    '  given: [wasm.ts]',
+    '  edit: [blake3.ts]',
     '  turns:',
     '    copy: actionable',
     '---',
@@ -53,7 +55,11 @@ describe('exercise texts', () => {
       hint4: ['Like `x`.'],
       sizes: [1024, 65536],
       turns: [{ id: 'copy', kind: 'actionable', text: ['A copy per block.'] }],
+      given: ['wasm.ts'],
+      edit: ['blake3.ts'],
     });
+    // Without them every file is the starting point's, and every one but a generator's output is edited.
+    expect(read(good.replace("  given: [wasm.ts]\n  edit: [blake3.ts]\n", ''))).toMatchObject({ given: [], edit: [] });
   });
 
   it.each([
@@ -61,6 +67,7 @@ describe('exercise texts', () => {
     ['a hint placed under another heading', good.replace('## Hint 3 {#hint-3}\nWhat kind?\n', '').replace('- note', '- note\n## Hint 3 {#hint-3}\nWhat kind?'), /"Exercise": has no "## Hint 3/],
     ['an empty hint', good.replace('What kind?\n', ''), /"Hint 3": has no text/],
     ['sizes that are not bytes', good.replace('[1024, 65536]', '[1 KiB]'), /"exercise.sizes" holds "1 KiB"/],
+    ['a given file that is not a file name', good.replace('[wasm.ts]', '[../x.ts]'), /"exercise.given" is a list of file names/],
     ['no sizes', good.replace('  sizes: [1024, 65536]\n', ''), /no "sizes: \[\.\.\]"/],
     ['a turn of no known kind', good.replace('copy: actionable', 'copy: serious'), /"Wrong turn: a copy": "exercise.turns.copy" .* "serious"/],
     ['a turn with no section', good.replace('copy: actionable', 'copy: actionable\n    view: informative'), /"exercise.turns.view" has no/],

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { STAGES } from '../steps/index.ts';
 import { applyPatch, experimentsFor } from '../src/app/ui/lesson/experiments.ts';
-import { importSites, linkOrder, rewriteImports } from '../src/core/playground/link.ts';
+import { importSites, linkOrder, NODE_ONLY, rewriteImports } from '../src/core/playground/link.ts';
 import { checkDigest, checkInput, checkSteps } from '../src/core/playground/checks.ts';
 import { OFFICIAL_LENGTHS, type VectorFile } from '../src/core/vectors.ts';
 
@@ -126,6 +126,15 @@ describe('linking compiled files', () => {
     expect(() => linkOrder({ ...program, entry: 'gen.ts' })).toThrow(/gen\.ts imports "node:fs": in the playground a stage's files can import each other/);
     expect(() => linkOrder({ ...program, modules: { ...program.modules, 'b.ts': "import './blake3.js';" } })).toThrow(/blake3\.ts → a\.ts → b\.ts → blake3\.ts: these files import each other in a circle/);
     expect(() => linkOrder({ ...program, modules: { 'blake3.ts': "import './missing.js';" } })).toThrow(/imports "\.\/missing\.js", which is not one of this stage's files/);
+  });
+
+  it("links a generator's Node-only tail, a dynamic import of node:, to a module that refuses, and never follows it", () => {
+    const gen = "export function generate() { return ''; }\nif (typeof process !== 'undefined') { const { writeFileSync } = await import('node:fs'); }";
+    const program = { id: 'generator', title: 'gen.ts', entry: 'gen.ts', modules: { 'gen.ts': gen } };
+    expect(linkOrder(program)).toEqual(['gen.ts']);
+    expect(rewriteImports(gen, 'gen.ts', ['gen.ts'], (f) => `blob:${f}`)).toContain(`await import('blob:${NODE_ONLY}')`);
+    // A static import of Node's modules is still refused, with the sentence above.
+    expect(() => linkOrder({ ...program, modules: { 'gen.ts': "import { writeFileSync } from 'node:fs';" } })).toThrow(/gen\.ts imports "node:fs"/);
   });
 
   it("links every registered stage's own files (so a new stage works in the playground by being registered)", async () => {

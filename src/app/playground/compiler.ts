@@ -13,6 +13,20 @@ type ModuleResolutionKind = TypeScriptApi['ModuleResolutionKind'][keyof TypeScri
 
 let loading: Promise<TypeScriptApi> | undefined;
 
+/**
+ * What the stages' generators (gen.ts) use of Node, in the tail that writes their files
+ * under `npx tsx` and is skipped where `process` does not exist, as in the sandbox: declared
+ * so a generator type-checks in the editor like the rest of its stage.
+ */
+const NODE_FOR_GENERATORS = `
+declare const process: { argv: string[] };
+declare module 'node:url' { export function pathToFileURL(path: string): URL; }
+declare module 'node:fs' {
+  export function writeFileSync(file: URL | string, text: string): void;
+  export function readFileSync(file: URL | string, encoding: 'utf8'): string;
+}
+`;
+
 /** Registers TypeScript's language features (diagnostics, hovers, completion) with the stages' options. */
 export function loadTypeScript(monaco: MonacoApi): Promise<TypeScriptApi> {
   loading ??= (async () => {
@@ -39,6 +53,7 @@ export function loadTypeScript(monaco: MonacoApi): Promise<TypeScriptApi> {
       noEmitOnError: false,
       newLine: ts.NewLineKind.LineFeed,
     });
+    ts.typescriptDefaults.addExtraLib(NODE_FOR_GENERATORS, 'file:///playground/node-for-generators.d.ts');
     ts.typescriptDefaults.setEagerModelSync(true);
     const mode = await import('monaco-editor/languages/features/typescript/tsMode.js');
     mode.setupTypeScript(ts.typescriptDefaults);

@@ -16,6 +16,8 @@ export interface WorkspaceFile {
   path: string;
   /** Written by a generator (the registry's list, confirmed from the text). */
   generated: boolean;
+  /** Shown but not edited (an exercise's given files and a generator's output). */
+  readOnly: boolean;
 }
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
@@ -48,7 +50,8 @@ export class Workspace {
 
   /**
    * `initial` holds the changed files to start from (a saved draft, a shared variant, an
-   * experiment); `persist` says whether edits are saved as this stage's draft.
+   * experiment); `persist` says whether edits are saved as this stage's draft; `readOnly`
+   * names the files shown but not edited (an exercise's).
    */
   constructor(
     monaco: MonacoApi,
@@ -56,11 +59,13 @@ export class Workspace {
     readonly originals: Map<string, Monaco.editor.ITextModel>,
     initial: Record<string, string>,
     private persist: boolean,
+    readOnly: ReadonlySet<string> = new Set(),
   ) {
     this.files = stage.files.map((path) => ({
       name: baseName(path),
       path,
       generated: stage.generated.includes(path) || isGeneratedText(originals.get(baseName(path))!.getValue()),
+      readOnly: readOnly.has(baseName(path)),
     }));
     for (const file of this.files) {
       const uri = monaco.Uri.parse(`file:///playground/${stage.id}/draft/${file.name}`);
@@ -71,8 +76,8 @@ export class Workspace {
       this.listeners.push(model.onDidChangeContent(() => this.changed()));
     }
     this.edited = this.diffNames();
-    // Open on what changed: an experiment or a shared variant shows its edit first.
-    this.selected = this.files.find((f) => this.edited.has(f.name))?.name ?? this.files[0].name;
+    // Open on what changed: an experiment or a shared variant shows its edit first; else on the first file to edit.
+    this.selected = this.files.find((f) => this.edited.has(f.name) && !f.readOnly)?.name ?? this.files.find((f) => !f.readOnly)?.name ?? this.files[0].name;
   }
 
   /** Shows `file` at `line`:`column` in the editor. */

@@ -4,7 +4,8 @@
 // question about the kind of change; the technique shown outside BLAKE3; the other levels
 // are computed from the attempt), and each `## Wrong turn: <words> {#turn-<id>}` is the
 // comment shown when a draft takes that turn. The front matter's `exercise:` holds the
-// sizes the goal is judged at and each turn's kind. A section that is there but malformed
+// sizes the goal is judged at, each turn's kind, the reference's files given read-only
+// (`given:`) and the only files to edit (`edit:`). A section that is there but malformed
 // is refused with its file and heading, so a slip fails the tests instead of showing a
 // half-written exercise. Pure, so the app (src/app/ui/lesson/exercise-texts.ts) and the
 // bench's --exercise (src/node/exercise-bench.ts) read it alike.
@@ -27,6 +28,10 @@ export interface ExerciseText {
   /** The sizes (bytes) the goal is judged at. */
   sizes: number[];
   turns: ExerciseTurn[];
+  /** Files of the reference given as they are, read-only, beside the starting point's (front matter `given:`). */
+  given: string[];
+  /** The only files the learner edits (front matter `edit:`); empty: every file but a generator's output. */
+  edit: string[];
 }
 
 /** A stage's exercise from its parsed Markdown, or null when it has none; `file` names it in errors. */
@@ -80,5 +85,10 @@ export function readExercise(doc: MarkdownDoc, file: string): ExerciseText | nul
       return { id, kind: kind as TurnKind, text: section.paragraphs };
     });
   for (const id of Object.keys(kinds)) if (!turns.some((turn) => turn.id === id)) fail(top.heading, `"exercise.turns.${id}" has no "## Wrong turn: <words> {#turn-${id}}" section`);
-  return { intro: top.paragraphs, hint3, hint4, sizes, turns };
+  const fileList = (key: 'given' | 'edit'): string[] => {
+    const list = front[key] ?? [];
+    if (!Array.isArray(list) || !list.every((name) => typeof name === 'string' && /^[\w.-]+\.ts$/.test(name))) return fail(top.heading, `"exercise.${key}" is a list of file names, like [blake3.ts]`);
+    return list as string[];
+  };
+  return { intro: top.paragraphs, hint3, hint4, sizes, turns, given: fileList('given'), edit: fileList('edit') };
 }

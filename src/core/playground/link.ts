@@ -21,7 +21,18 @@ export interface ImportSite {
   start: number;
   end: number;
   specifier: string;
+  /** An `import('…')` expression, run only when reached. */
+  dynamic: boolean;
 }
+
+/**
+ * A generator's tail that writes its files runs only under Node: `await import('node:fs')`
+ * behind a test for `process`. Such a dynamic import of Node's own modules is never
+ * followed: it is linked to this name, a module that says so if it is ever reached. A
+ * static import of one is refused like any other import from outside the stage.
+ */
+export const NODE_ONLY = 'node-only';
+const nodeOnly = (site: ImportSite) => site.dynamic && site.specifier.startsWith('node:');
 
 // `import x from '…'`, `import { a } from '…'`, `import * as m from '…'`, `export … from
 // '…'` and `import '…'`, each at the start of a statement (compiled output puts them at
@@ -37,7 +48,7 @@ export function importSites(js: string): ImportSite[] {
       const specifier = match[2];
       const end = match.index + match[0].lastIndexOf(match[1]);
       const start = end - specifier.length;
-      sites.push({ start, end, specifier });
+      sites.push({ start, end, specifier, dynamic: pattern === DYNAMIC_IMPORT });
     }
   }
   return sites.sort((a, b) => a.start - b.start);
@@ -71,7 +82,7 @@ export function linkOrder(program: Program): string[] {
       throw new Error(`${[...visiting.slice(visiting.indexOf(file)), file].join(' → ')}: these files import each other in a circle, which the playground cannot link`);
     }
     visiting.push(file);
-    for (const site of importSites(program.modules[file])) visit(resolveSpecifier(site.specifier, file, files));
+    for (const site of importSites(program.modules[file])) if (!nodeOnly(site)) visit(resolveSpecifier(site.specifier, file, files));
     visiting.pop();
     order.push(file);
   };
@@ -85,7 +96,7 @@ export function rewriteImports(js: string, from: string, files: readonly string[
   let out = '';
   let at = 0;
   for (const site of importSites(js)) {
-    out += js.slice(at, site.start) + urlOf(resolveSpecifier(site.specifier, from, files));
+    out += js.slice(at, site.start) + urlOf(nodeOnly(site) ? NODE_ONLY : resolveSpecifier(site.specifier, from, files));
     at = site.end;
   }
   return out + js.slice(at);
