@@ -5,29 +5,11 @@
 // hint after a confirmation, is judged done (or, on a noisy machine, "cannot tell",
 // never "not yet"); and the list of exercises shows the progress after a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp, screenshots } from './harness.ts';
+import { checkAndMeasure, select, text } from './exercise-helpers.ts';
 
 const HASH_START = 'export function hash(input: Uint8Array): Uint8Array {';
-
-const text = (page: Page, testId: string) => page.getByTestId(testId).first().innerText({ timeout: 5000 }).catch(() => '');
-
-/** Selects `needle` in the draft with the editor's own find, and leaves it selected. */
-async function select(page: Page, needle: string): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+F');
-  const find = page.locator('.find-widget textarea, .find-widget input').first();
-  await find.fill(needle);
-  await expect.poll(() => page.locator('.find-widget .matchesCount').innerText()).toMatch(/^1 of 1$/);
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Escape');
-}
-
-async function checkAndMeasure(page: Page): Promise<string> {
-  await page.getByTestId('check-and-measure').click();
-  await page.getByTestId('check-and-measure').waitFor({ timeout: 240_000 });
-  return text(page, 'exercise-verdict');
-}
 
 describe('exercise 2', () => {
   let browser: Browser;

@@ -26,8 +26,8 @@ export interface ImportSite {
 }
 
 /**
- * A generator's tail that writes its files runs only under Node: `await import('node:fs')`
- * behind a test for `process`. Such a dynamic import of Node's own modules is never
+ * A generator's tail that writes its files runs only under Node: it imports node:fs with
+ * await, behind a test for `process`. Such a dynamic import of Node's own modules is never
  * followed: it is linked to this name, a module that says so if it is ever reached. A
  * static import of one is refused like any other import from outside the stage.
  */

@@ -21,7 +21,7 @@ import { DRAFT_ID } from '../run.svelte.ts';
 import type { Workspace } from '../workspace.svelte.ts';
 import { browserName, saveAttempt } from './attempts.ts';
 
-export type ExercisePhase = 'idle' | 'compiling' | 'checking' | 'diagnosing' | 'measuring' | 'done';
+export type ExercisePhase = 'idle' | 'generating' | 'compiling' | 'checking' | 'diagnosing' | 'measuring' | 'done';
 
 /** The length of the input a failed check step was on, when it was a digest that differed. */
 function failingLength(report: CheckReport): number | null {
@@ -42,6 +42,10 @@ export function exerciseTimeBoxMs(rounds: number): number {
   return DEFAULT_TIME_BOX_MS * Math.max(1, rounds / 10);
 }
 
+/** The generator's id in the sandbox, and how long its generate() may take (the stages' run in milliseconds). */
+const GENERATOR_ID = 'generator';
+const GENERATOR_TIMEOUT_MS = 10_000;
+
 export class ExerciseRun {
   phase = $state<ExercisePhase>('idle');
   compileErrors = $state.raw<CompileError[]>([]);
@@ -52,6 +56,8 @@ export class ExerciseRun {
   progress = $state.raw<Progress | null>(null);
   results = $state.raw<Results | null>(null);
   verdict = $state.raw<ExerciseVerdict | null>(null);
+  /** Why the draft's gen.ts gave no code to check: it threw, wrote no text, or never finished. */
+  generatorError = $state<string | null>(null);
   /** Why the draft, checked right beforehand, went wrong while it was timed: where, and what it did. */
   timedFailure = $state<string | null>(null);
   error = $state<string | null>(null);
@@ -63,7 +69,11 @@ export class ExerciseRun {
     readonly exercise: number,
     readonly previous: Stage,
     readonly reference: Stage,
+    /** Stage N-1 as shipped: what the draft is measured against (the starting point may hold given files of stage N). */
+    private readonly previousModels: Map<string, Monaco.editor.ITextModel>,
     private readonly referenceModels: Map<string, Monaco.editor.ITextModel>,
+    /** The learner edits gen.ts: it runs in the sandbox before each check, and its output is what is checked. */
+    private readonly runsGenerator = false,
   ) {}
 
   get running(): boolean {
@@ -81,10 +91,19 @@ export class ExerciseRun {
     this.results = null;
     this.verdict = null;
     this.timedFailure = null;
+    this.generatorError = null;
     this.error = null;
     const files = workspace.changedFiles();
     let check: { ok: boolean; message?: string } = { ok: false, message: 'not checked' };
     try {
+      if (this.runsGenerator) {
+        this.phase = 'generating';
+        const generated = await this.generate(workspace, controller.signal);
+        if (generated) {
+          check = { ok: false, message: generated };
+          return;
+        }
+      }
       this.phase = 'compiling';
       const draft = await compile(workspace.models, { id: DRAFT_ID, title: 'Your draft', requires: this.previous.requires });
       if (!draft.ok) {
@@ -124,9 +143,39 @@ export class ExerciseRun {
     }
   }
 
+  /**
+   * Runs the draft's gen.ts in the sandbox and puts what it writes in the read-only files
+   * it names; returns why it could not (its compile errors are kept as the draft's), or null.
+   */
+  private async generate(workspace: Workspace, signal: AbortSignal): Promise<string | null> {
+    const gen = workspace.models.get('gen.ts')!;
+    const compiled = await compile(new Map([['gen.ts', gen]]), { id: GENERATOR_ID, title: 'gen.ts' });
+    if (!compiled.ok) {
+      this.compileErrors = compiled.errors;
+      return `TypeScript: ${compiled.errors[0].message}`;
+    }
+    const sandbox = await this.sandboxes.ready();
+    const worker = sandbox.startWorker([compiled.program]);
+    try {
+      const outcome = await worker.call((core) => core.generate(GENERATOR_ID), { timeoutMs: GENERATOR_TIMEOUT_MS, signal });
+      if (!outcome.ok) return (this.generatorError = outcome.message);
+      for (const [name, text] of Object.entries(outcome.files)) {
+        const file = workspace.files.find((f) => f.name === name);
+        if (!file?.readOnly) return (this.generatorError = `gen.ts writes ${name}, which is not one of this exercise's generated files`);
+        const model = workspace.models.get(name)!;
+        if (model.getValue() !== text) model.setValue(text);
+      }
+      return null;
+    } catch (error) {
+      return (this.generatorError = `gen.ts did not finish within ${GENERATOR_TIMEOUT_MS / 1000} s (${error instanceof Error ? error.message : String(error)})`);
+    } finally {
+      worker.stop();
+    }
+  }
+
   /** One interleaved run of stage N-1, the draft and the reference, judged by the exercise's rule. */
   private async measure(sandbox: Sandbox, workspace: Workspace, program: Program, sizes: number[], rounds: number, signal: AbortSignal): Promise<ExerciseVerdict | null> {
-    const previous = await compile(workspace.originals, { id: this.previous.id, title: `Stage ${this.previous.index}`, requires: this.previous.requires });
+    const previous = await compile(this.previousModels, { id: this.previous.id, title: `Stage ${this.previous.index}`, requires: this.previous.requires });
     const reference = await compile(this.referenceModels, { id: this.reference.id, title: `Stage ${this.reference.index} (the reference)`, requires: this.reference.requires });
     if (!previous.ok || !reference.ok) throw new Error('a stage of the lesson itself did not compile');
     const results = await measurePrograms(
