@@ -1,5 +1,7 @@
 // The exercise's sentences: the goal before and after a run, and the verdict.
-import type { ExerciseVerdict, Speedup } from '../../../core/exercise/goal.ts';
+// Beside them, the comments a verdict calls for in every exercise (verdictComments).
+import type { TurnKind } from '../../../core/content/exercise.ts';
+import type { ExerciseVerdict, SizeVerdict, Speedup } from '../../../core/exercise/goal.ts';
 import { formatSize } from '../../../core/format.ts';
 
 const x = (ratio: number) => `${ratio.toFixed(2)}x`;
@@ -40,4 +42,23 @@ function speed(s: Speedup, previous: number): string {
 
 export function rangeText(s: Speedup): string {
   return s.range === null ? `${x(s.ratio)} (interval: too few rounds)` : `${x(s.ratio)} (${s.range[0].toFixed(2)} to ${s.range[1].toFixed(2)})`;
+}
+
+/** A comment on an attempt that its verdict calls for, the same in every exercise; `kind` is as a wrong turn's. */
+export interface VerdictComment {
+  kind: TurnKind;
+  text: string;
+}
+
+const speedupsAt = (sizes: readonly SizeVerdict[], of: (s: SizeVerdict) => Speedup) => sizes.map((s) => `${x(of(s).ratio)} at ${formatSize(s.size)}`).join(' and ');
+
+/** What the verdict says beside the turns: where the draft beats the reference, and a clear gain that has not reached the goal yet. */
+export function verdictComments(previous: number, verdict: ExerciseVerdict | null): VerdictComment[] {
+  if (verdict === null) return [];
+  const comments: VerdictComment[] = [];
+  const ahead = verdict.sizes.filter((s) => s.draftVsReference.significant && s.draftVsReference.ratio > 1);
+  if (ahead.length > 0) comments.push({ kind: 'celebratory', text: `Faster than the reference here (${speedupsAt(ahead, (s) => s.draftVsReference)}).` });
+  const gained = verdict.sizes.filter((s) => s.draft.significant && s.draft.ratio > 1);
+  if (verdict.status !== 'met' && gained.length > 0) comments.push({ kind: 'informative', text: `Measurably faster than stage ${previous} (${speedupsAt(gained, (s) => s.draft)}), but not yet at the goal.` });
+  return comments;
 }
