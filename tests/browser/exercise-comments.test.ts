@@ -3,20 +3,10 @@
 // turn, and after Check and measure the page lists that comment, labelled actionable,
 // with the words of content/stages/05-no-copies.md. The page is looked at on a laptop and a phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { exerciseText } from '../../src/app/ui/lesson/exercise-texts.ts';
+import { checkAndMeasure, select } from './exercise-helpers.ts';
 import { launchBrowser, openApp, picture, screenshots } from './harness.ts';
-
-/** Selects `needle` in the draft with the editor's own find, and leaves it selected. */
-async function select(page: Page, needle: string): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+F');
-  const find = page.locator('.find-widget textarea, .find-widget input').first();
-  await find.fill(needle);
-  await expect.poll(() => page.locator('.find-widget .matchesCount').innerText()).toMatch(/^1 of 1$/);
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Escape');
-}
 
 /** The turn's comment as the page shows it: its Markdown, backticks drawn as code. */
 const shown = (paragraph: string) => paragraph.replace(/`/g, '');
@@ -40,8 +30,7 @@ describe('exercise comments', () => {
     await select(page, 'return compress(IV, blockWords, 0, BLOCK_LEN, PARENT | flags).slice(0, 8);');
     await page.keyboard.insertText('return compress(IV, blockWords, 0, BLOCK_LEN, PARENT | flags).subarray(0, 8);');
     await page.getByTestId('rounds').selectOption('5');
-    await page.getByTestId('check-and-measure').click();
-    await page.getByTestId('check-and-measure').waitFor({ timeout: 240_000 });
+    await checkAndMeasure(page);
 
     const comment = page.locator('[data-testid="exercise-comment"][data-kind="actionable"]', { hasText: shown(turn.text[0]) });
     await expect.poll(() => comment.count()).toBe(1);
