@@ -151,4 +151,19 @@ describe('exercise progress as a file', () => {
       expect(opened.foreignRequests).toEqual([]);
     }
   });
+
+  it('offers to start exercise 3 from the accepted files of exercise 2, and only after exercise 2 was solved', async () => {
+    const opened = await openApp(browser, '/#/exercise/3');
+    const { page } = opened;
+    await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('start-from-solution').count()).toBe(0);
+    await seed(page, [SOLVED]);
+    await page.reload();
+    await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 60_000 });
+    await page.getByTestId('start-from-solution').click();
+    // The solved draft's blake3.ts (here: one that returns its input) is in the editor, as the draft.
+    await expect.poll(() => page.locator('.monaco-editor .view-lines').first().innerText()).toMatch(/return\s+input;/);
+    expect(await page.getByTestId('draft-status').innerText()).toMatch(/Changed: blake3\.ts\./);
+    expect(opened.errors).toEqual([]);
+  });
 });
