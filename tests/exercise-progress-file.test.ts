@@ -146,9 +146,9 @@ describe('a progress file is refused, with what is wrong', () => {
 
   it('when it carries prototype-pollution keys, at the top, in an attempt or as a file name', () => {
     const json = progressJson([solved()], EXPORTED);
-    expect(errorOf(parseProgressJson(json.replace('{', '{"__proto__": {"polluted": true},')))).toBe('The file has a key named "__proto__", which is refused as a prototype-pollution attempt');
-    expect(errorOf(parseProgressJson(json.replace('"exercise"', '"constructor": 1, "exercise"')))).toBe('attempts[0] has a key named "constructor", which is refused as a prototype-pollution attempt');
-    expect(errorOf(parseProgressJson(json.replace('"blake3.ts"', '"__proto__"')))).toBe('attempts[0].files has a key named "__proto__", which is refused as a prototype-pollution attempt');
+    expect(errorOf(parseProgressJson(json.replace('{', '{"__proto__": {"polluted": true},')))).toBe('The file has a key named "__proto__", which is never part of progress files and is refused as a prototype-pollution attempt');
+    expect(errorOf(parseProgressJson(json.replace('"exercise"', '"constructor": 1, "exercise"')))).toBe('attempts[0] has a key named "constructor", which is never part of progress files and is refused as a prototype-pollution attempt');
+    expect(errorOf(parseProgressJson(json.replace('"blake3.ts"', '"__proto__"')))).toBe('attempts[0].files has a key named "__proto__", which is never part of progress files and is refused as a prototype-pollution attempt');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

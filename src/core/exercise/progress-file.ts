@@ -1,15 +1,16 @@
 // A learner's exercise progress as a file: every attempt one browser keeps, written to be
 // carried to another browser and added to its attempts there. A file from outside passes
-// the same kind of gate as a results file (src/core/results/io/validate.ts): its size
-// before it is read, then JSON, then every field, each refusal one sentence that names
-// the field by its path ("attempts[3].time is ..."). What comes back is a fresh copy
+// the same kind of gate as a results file (src/core/results/io/validate.ts), with the
+// same field checkers (src/core/field-checks.ts): its size before it is read, then JSON,
+// then every field, each refusal one sentence that names the field by its path
+// ("attempts[3].time is ..."). What comes back is a fresh copy
 // built only from the fields checked, so nothing else the file carried (prototype
 // tricks, getters, extra fields) reaches the store. A draft's code is text like any
 // other: the exercise's editor shows it, and it runs only when the learner checks it.
 import { STAGES } from '../../../steps/index.ts';
 import { RESULTS_FORMAT } from '../bench/results.ts';
 import { MAX_INPUT_BYTES, MAX_SIZES } from '../results/io/limits.ts';
-import { CONTROL, CONTROL_IN_MULTILINE, LONE_SURROGATE } from '../text-rules.ts';
+import { Invalid, bool, describe, fail, integer, isoTime, list, object, oneOf, quote, refuseForbidden, text, type DocumentKind, type Fields } from '../field-checks.ts';
 import type { ExerciseVerdict, SizeStatus, SizeVerdict, Speedup } from './goal.ts';
 
 /** One check-and-measure of a draft, as the exercise page keeps it. */
@@ -72,101 +73,7 @@ const SIZE_STATUSES: readonly SizeStatus[] = ['met', 'short', 'unclear', 'no-goa
 
 export type ProgressCheck = { ok: true; attempts: Attempt[] } | { ok: false; error: string };
 
-/** Keys that mean something to JavaScript objects; never a field or a file name here. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-class Invalid extends Error {}
-
-function fail(message: string): never {
-  throw new Invalid(message);
-}
-
-function quote(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
-}
-
-/** How a value reads in a message: `the text "abc"`, `a list`, `null`, `-1`. */
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return `the text ${quote(value)}`;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'object') return 'an object';
-  return typeof value;
-}
-
-type Fields = Record<string, unknown>;
-
-function join(path: string, key: string): string {
-  return path ? `${path}.${key}` : key;
-}
-
-function refuseForbidden(key: string, path: string): void {
-  if (FORBIDDEN_KEYS.has(key)) fail(`${path || 'The file'} has a key named "${key}", which is refused as a prototype-pollution attempt`);
-}
-
-/** The value at `path` as an object with exactly the allowed keys and all required ones. */
-function object(value: unknown, path: string, allowed: readonly string[], optional: readonly string[] = []): Fields {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(`${path} is ${describe(value)}: expected an object`);
-  for (const key of Object.keys(value)) {
-    refuseForbidden(key, path);
-    if (!allowed.includes(key)) {
-      fail(`${join(path, key)} is not a field of version ${PROGRESS_VERSION} progress files; files with extra fields are refused, not partly read`);
-    }
-  }
-  for (const key of allowed) {
-    if (!optional.includes(key) && !Object.hasOwn(value, key)) fail(`${join(path, key)} is missing`);
-  }
-  return value as Fields;
-}
-
-function list(value: unknown, path: string, max: number, what: string): unknown[] {
-  if (!Array.isArray(value)) fail(`${path} is ${describe(value)}: expected a list of ${what}`);
-  if (value.length > max) fail(`${path} has ${value.length} ${what}; the limit is ${max}`);
-  return value;
-}
-
-/** Non-empty printable text of at most `max` characters; only `multiline` text may hold tabs and line breaks. */
-function text(value: unknown, path: string, max: number, multiline = false): string {
-  if (typeof value !== 'string') fail(`${path} is ${describe(value)}: expected text`);
-  if (value.length === 0) fail(`${path} is empty`);
-  if (value.length > max) fail(`${path} is ${value.length} characters long; the limit is ${max}`);
-  const control = (multiline ? CONTROL_IN_MULTILINE : CONTROL).exec(value);
-  if (control) {
-    const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-    fail(`${path} contains the control character U+${code}; only printable text is allowed`);
-  }
-  if (LONE_SURROGATE.test(value)) fail(`${path} contains a broken character (half of a UTF-16 surrogate pair)`);
-  return value;
-}
-
-function time(value: unknown, path: string): string {
-  const date = text(value, path, MAX_TEXT.time);
-  if (!ISO_DATE.test(date) || Number.isNaN(Date.parse(date))) {
-    fail(`${path} is ${quote(date)}: expected an ISO 8601 date-time such as "2026-03-14T15:09:26.535Z"`);
-  }
-  return date;
-}
-
-function oneOf<T extends string>(value: unknown, path: string, choices: readonly T[]): T {
-  if (!choices.includes(value as T)) fail(`${path} is ${describe(value)}: expected one of ${choices.map((c) => `"${c}"`).join(', ')}`);
-  return value as T;
-}
-
-function bool(value: unknown, path: string): boolean {
-  if (typeof value !== 'boolean') fail(`${path} is ${describe(value)}: expected true or false`);
-  return value;
-}
-
-/** A whole number in [min, max]; `what` finishes the sentence "... must be <what>". */
-function integer(value: unknown, path: string, min: number, max: number, what: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    fail(`${path} is ${describe(value)}: ${what} must be a whole number from ${min} to ${max}`);
-  }
-  return value;
-}
+const PROGRESS: DocumentKind = { noun: 'progress files', version: PROGRESS_VERSION };
 
 /** A finite number above 0: a speedup, or one end of its interval. */
 function ratio(value: unknown, path: string): number {
@@ -191,7 +98,7 @@ function interval(value: unknown, path: string): [number, number] | null {
 }
 
 function speedup(value: unknown, path: string): Speedup {
-  const fields = object(value, path, FIELDS.speedup);
+  const fields = object(value, path, PROGRESS, FIELDS.speedup);
   return {
     ratio: ratio(fields.ratio, `${path}.ratio`),
     range: interval(fields.range, `${path}.range`),
@@ -201,7 +108,7 @@ function speedup(value: unknown, path: string): Speedup {
 }
 
 function sizeVerdict(value: unknown, path: string): SizeVerdict {
-  const fields = object(value, path, FIELDS.size);
+  const fields = object(value, path, PROGRESS, FIELDS.size);
   return {
     size: integer(fields.size, `${path}.size`, 1, MAX_INPUT_BYTES, 'an input size in bytes'),
     draft: speedup(fields.draft, `${path}.draft`),
@@ -213,7 +120,7 @@ function sizeVerdict(value: unknown, path: string): SizeVerdict {
 }
 
 function verdict(value: unknown, path: string): ExerciseVerdict {
-  const fields = object(value, path, FIELDS.verdict);
+  const fields = object(value, path, PROGRESS, FIELDS.verdict);
   const sizes = list(fields.sizes, `${path}.sizes`, MAX_SIZES, 'sizes');
   if (sizes.length === 0) fail(`${path}.sizes is empty: a verdict is judged on at least one size`);
   return { status: oneOf(fields.status, `${path}.status`, VERDICT_STATUSES), sizes: sizes.map((size, i) => sizeVerdict(size, `${path}.sizes[${i}]`)) };
@@ -226,7 +133,7 @@ function files(value: unknown, path: string): Record<string, string> {
   if (names.length > MAX_FILES) fail(`${path} has ${names.length} files; the limit is ${MAX_FILES}`);
   return Object.fromEntries(
     names.map((name) => {
-      refuseForbidden(name, path);
+      refuseForbidden(name, path, PROGRESS);
       const at = `${path}[${quote(name)}]`;
       text(name, `The name of ${at}`, MAX_TEXT.fileName);
       const code = (value as Fields)[name];
@@ -238,19 +145,19 @@ function files(value: unknown, path: string): Record<string, string> {
 }
 
 function check(value: unknown, path: string): Attempt['check'] {
-  const fields = object(value, path, FIELDS.check, ['message']);
+  const fields = object(value, path, PROGRESS, FIELDS.check, ['message']);
   const ok = bool(fields.ok, `${path}.ok`);
   return fields.message === undefined ? { ok } : { ok, message: text(fields.message, `${path}.message`, MAX_TEXT.message, true) };
 }
 
 function attempt(value: unknown, path: string): Attempt {
-  const fields = object(value, path, FIELDS.attempt);
+  const fields = object(value, path, PROGRESS, FIELDS.attempt);
   const read: Attempt = {
     exercise: integer(fields.exercise, `${path}.exercise`, 1, LAST_EXERCISE, 'an exercise'),
     files: files(fields.files, `${path}.files`),
     check: check(fields.check, `${path}.check`),
     verdict: fields.verdict === null ? null : verdict(fields.verdict, `${path}.verdict`),
-    time: time(fields.time, `${path}.time`),
+    time: isoTime(fields.time, `${path}.time`, MAX_TEXT.time),
     browser: text(fields.browser, `${path}.browser`, MAX_TEXT.browser),
   };
   // Only a draft that passed the check is measured, so only such an attempt has a verdict.
@@ -275,10 +182,10 @@ function checkFormatAndVersion(root: Fields): void {
 export function validateProgress(data: unknown): ProgressCheck {
   try {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(`This is not a BLAKE3 Lab progress file: it holds ${describe(data)}, not an object`);
-    Object.keys(data).forEach((key) => refuseForbidden(key, ''));
+    Object.keys(data).forEach((key) => refuseForbidden(key, '', PROGRESS));
     checkFormatAndVersion(data as Fields);
-    const root = object(data, '', FIELDS.document);
-    time(root.exported, 'exported');
+    const root = object(data, '', PROGRESS, FIELDS.document);
+    isoTime(root.exported, 'exported', MAX_TEXT.time);
     const attempts = list(root.attempts, 'attempts', MAX_ATTEMPTS, 'attempts');
     return { ok: true, attempts: attempts.map((item, i) => attempt(item, `attempts[${i}]`)) };
   } catch (error) {

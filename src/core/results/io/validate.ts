@@ -3,7 +3,8 @@
 // src/core/bench/results.ts field by field and returns a fresh object built only from the
 // fields it checked, so nothing the input carried besides them (prototype tricks,
 // getters, extra fields) reaches the app. Each refusal is one human sentence that names
-// the field by its path, e.g. "runs[3].nsPerOp[2] is -1: ...".
+// the field by its path, e.g. "runs[3].nsPerOp[2] is -1: ..."; the checkers shared with
+// other files from outside are in src/core/field-checks.ts.
 //
 // Extra fields are refused, not dropped: a version 1 document has exactly these fields,
 // so anything else means a hand-edited or foreign file, and silently reading part of it
@@ -30,108 +31,18 @@ import {
   type RunResult,
 } from '../../bench/results.ts';
 import * as limits from './limits.ts';
-import { CONTROL, CONTROL_IN_MULTILINE, LONE_SURROGATE } from '../../text-rules.ts';
+import { FORBIDDEN_KEYS, Invalid, bool, describe, fail, integer, isoTime, list, object, oneOf, quote, text, type DocumentKind, type Fields } from '../../field-checks.ts';
 
 export type ResultsCheck = { ok: true; results: Results } | { ok: false; error: string };
 
-/** Keys that mean something to JavaScript objects; never legitimate in a results file. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
 /** Ids are used in URLs, DOM attributes and file names: keep them to a safe alphabet. */
 const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-class Invalid extends Error {}
-
-/** The version of the document being checked, for messages about fields it may not have (validation is synchronous). */
-let documentVersion: number = RESULTS_VERSION;
-
-function fail(message: string): never {
-  throw new Invalid(message);
-}
-
-function quote(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
-}
-
-/** How a value reads in a message: `the text "abc"`, `a list`, `null`, `-1`. */
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return `the text ${quote(value)}`;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'object') return 'an object';
-  return typeof value;
-}
-
-type Fields = Record<string, unknown>;
+/** The document being checked, for messages about fields its version may not have (validation is synchronous). */
+let reading: DocumentKind = { noun: 'results', version: RESULTS_VERSION };
 
 function samples(count: number): string {
   return count === 1 ? '1 sample' : `${count} samples`;
-}
-
-/** `env` + `cores` -> "env.cores"; top-level fields have no prefix. */
-function join(path: string, key: string): string {
-  return path ? `${path}.${key}` : key;
-}
-
-/** The value at `path` as an object with exactly the allowed keys and all required ones. */
-function object(value: unknown, path: string, allowed: readonly string[], optional: readonly string[] = []): Fields {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    fail(`${path} is ${describe(value)}: expected an object`);
-  }
-  for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(key)) {
-      fail(`${path} has a key named "${key}", which is never part of results and is refused as a prototype-pollution attempt`);
-    }
-    if (!allowed.includes(key)) {
-      fail(`${join(path, key)} is not a field of version ${documentVersion} results; files with extra fields are refused, not partly read`);
-    }
-  }
-  for (const key of allowed) {
-    if (!optional.includes(key) && !Object.hasOwn(value, key)) fail(`${join(path, key)} is missing`);
-  }
-  return value as Fields;
-}
-
-function list(value: unknown, path: string, max: number, what: string): unknown[] {
-  if (!Array.isArray(value)) fail(`${path} is ${describe(value)}: expected a list of ${what}`);
-  if (value.length > max) fail(`${path} has ${value.length} ${what}; the limit is ${max}`);
-  return value;
-}
-
-/** Non-empty text of at most `max` characters; only `multiline` text may hold tabs and line breaks. */
-function text(value: unknown, path: string, max: number, multiline = false): string {
-  if (typeof value !== 'string') fail(`${path} is ${describe(value)}: expected text`);
-  if (value.length === 0) fail(`${path} is empty`);
-  if (value.length > max) fail(`${path} is ${value.length} characters long; the limit is ${max}`);
-  const control = (multiline ? CONTROL_IN_MULTILINE : CONTROL).exec(value);
-  if (control) {
-    const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-    fail(`${path} contains the control character U+${code}; only printable text is allowed`);
-  }
-  if (LONE_SURROGATE.test(value)) fail(`${path} contains a broken character (half of a UTF-16 surrogate pair)`);
-  return value;
-}
-
-function oneOf<T extends string>(value: unknown, path: string, choices: readonly T[]): T {
-  if (!choices.includes(value as T)) {
-    fail(`${path} is ${describe(value)}: expected one of ${choices.map((c) => `"${c}"`).join(', ')}`);
-  }
-  return value as T;
-}
-
-function bool(value: unknown, path: string): boolean {
-  if (typeof value !== 'boolean') fail(`${path} is ${describe(value)}: expected true or false`);
-  return value;
-}
-
-/** A whole number in [min, max]; `what` finishes the sentence "... must be <what>". */
-function integer(value: unknown, path: string, min: number, max: number, what: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    fail(`${path} is ${describe(value)}: ${what} must be a whole number from ${min} to ${max}`);
-  }
-  return value;
 }
 
 /** A finite number in (0, max]. */
@@ -161,11 +72,8 @@ function sample(value: unknown, path: string): number {
 
 function readEnv(value: unknown): Environment {
   const path = 'env';
-  const env = object(value, path, RESULTS_FIELDS.env, ['label']);
-  const date = text(env.date, `${path}.date`, limits.MAX_TEXT.date);
-  if (!ISO_DATE.test(date) || Number.isNaN(Date.parse(date))) {
-    fail(`${path}.date is ${quote(date)}: expected an ISO 8601 date-time such as "2026-03-14T15:09:26.535Z"`);
-  }
+  const env = object(value, path, reading, RESULTS_FIELDS.env, ['label']);
+  const date = isoTime(env.date, `${path}.date`, limits.MAX_TEXT.date);
   const result: Environment = {
     runtime: oneOf(env.runtime, `${path}.runtime`, RUNTIMES),
     runtimeVersion: text(env.runtimeVersion, `${path}.runtimeVersion`, limits.MAX_TEXT.runtimeVersion),
@@ -206,7 +114,7 @@ function readRuntimes(value: unknown, names: RuntimeNames): RuntimeInfo[] {
   const seen = new Map<string, number>();
   return raw.map((item, i) => {
     const path = `${names.list}[${i}]`;
-    const fields = object(item, path, RESULTS_FIELDS.runtime);
+    const fields = object(item, path, reading, RESULTS_FIELDS.runtime);
     const id = text(fields.id, `${path}.id`, limits.MAX_TEXT.id);
     if (!ID_PATTERN.test(id)) fail(`${path}.id is ${quote(id)}: ids use lower-case letters, digits, ".", "_" and "-" only`);
     const earlier = seen.get(id);
@@ -227,7 +135,7 @@ function readRuntimes(value: unknown, names: RuntimeNames): RuntimeInfo[] {
 }
 
 function readConfig(value: unknown): RunConfig {
-  const config = object(value, 'config', RESULTS_FIELDS.config, ['sharedInput']);
+  const config = object(value, 'config', reading, RESULTS_FIELDS.config, ['sharedInput']);
   if (config.sharedInput !== undefined && config.sharedInput !== true) {
     fail(`config.sharedInput is ${describe(config.sharedInput)}: expected true, or no such field for ordinary inputs`);
   }
@@ -254,7 +162,7 @@ function readContestants(value: unknown): ContestantInfo[] {
   const firstIndex = new Map<string, number>();
   return raw.map((item, i) => {
     const path = `contestants[${i}]`;
-    const fields = object(item, path, RESULTS_FIELDS.contestant, ['threads', 'note']);
+    const fields = object(item, path, reading, RESULTS_FIELDS.contestant, ['threads', 'note']);
     const id = text(fields.id, `${path}.id`, limits.MAX_TEXT.id);
     if (!ID_PATTERN.test(id)) {
       fail(`${path}.id is ${quote(id)}: ids use lower-case letters, digits, ".", "_" and "-" only`);
@@ -284,7 +192,7 @@ function readRuns(value: unknown, contestants: ContestantInfo[], config: RunConf
   let totalSamples = 0;
   return raw.map((item, i) => {
     const path = `runs[${i}]`;
-    const fields = object(item, path, runFields, ['reason']);
+    const fields = object(item, path, reading, runFields, ['reason']);
     const contestant = text(fields.contestant, `${path}.contestant`, limits.MAX_TEXT.id);
     if (!ids.has(contestant)) fail(`${path}.contestant "${contestant}" is not one of the contestants listed in the results`);
     let runtime: string | undefined;
@@ -345,10 +253,10 @@ export function validateResults(data: unknown): ResultsCheck {
     const forbidden = keys.find((key) => FORBIDDEN_KEYS.has(key));
     if (forbidden) fail(`The results have a key named "${forbidden}", which is refused as a prototype-pollution attempt`);
     const version = checkFormatAndVersion(data as Fields);
-    documentVersion = version;
+    reading = { noun: 'results', version };
     const names = version === 2 ? VERSION_2_NAMES : RUNTIME_NAMES;
     const rootFields = version === 1 ? RESULTS_FIELDS.document.filter((name) => name !== 'runtimes') : renamed(RESULTS_FIELDS.document, names);
-    const root = object(data, '', rootFields);
+    const root = object(data, '', reading, rootFields);
     const env = readEnv(root.env);
     const runtimes = version === 1 ? null : readRuntimes(root[names.list], names);
     const config = readConfig(root.config);
