@@ -56,7 +56,7 @@ describe('ask the class', () => {
     expectClean(opened.errors, opened.foreignRequests);
   });
 
-  it('is a slide of its own in presenter mode, that fits a 1920x1080 projector', async () => {
+  it('is a slide of its own in presenter mode, that fits a 1920x1080 projector, and the exercise is offered after it', async () => {
     const opened = await openApp(browser, '/?present#/stage/5');
     const { page } = opened;
     await page.setViewportSize({ width: 1920, height: 1080 });
@@ -79,6 +79,23 @@ describe('ask the class', () => {
     await ask.getByText('The answer').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeLessThanOrEqual(0);
     await picture(page, 'ask-the-class-1920');
+
+    // The stage's last part is the exercise's offer, with what it asks, alone on its slide.
+    const yourTurn = page.getByTestId('your-turn');
+    for (let press = 0; press < 20 && !(await yourTurn.isVisible()); press++) {
+      const before = (await page.locator('.part-count').textContent()) ?? '';
+      const [part, count] = before.split('/').map(Number);
+      if (part >= count) break;
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => page.locator('.part-count').textContent()).not.toBe(before);
+    }
+    expect(await yourTurn.isVisible(), 'the exercise is offered on a slide').toBe(true);
+    const [part, count] = ((await page.locator('.part-count').textContent()) ?? '').split('/').map(Number);
+    expect(part).toBe(count);
+    expect(await ask.isVisible()).toBe(false);
+    expect(await page.locator('.your-turn-ask').innerText()).toMatch(/compress/);
+    expect(await page.getByRole('link', { name: /^Read the changes/ }).isVisible()).toBe(false);
+    await picture(page, 'your-turn-1920');
     expectClean(opened.errors, opened.foreignRequests);
   });
 });
