@@ -5,6 +5,7 @@
 // whose copy is current, instead of a SQLite read and the JSON of every summary per page. The database stays the truth: a class is read from it when first asked for after
 // a start, and every change goes to both.
 import { createHash, randomBytes } from 'node:crypto';
+import type { ExerciseRecords } from '../src/core/class/exercise.ts';
 import type { ClassInfo } from '../src/core/class/protocol.ts';
 import { readStoredSummary, silentEntry, type EntrySummary } from '../src/core/class/summary.ts';
 import { readGuesses } from '../src/core/predict/guess.ts';
@@ -33,14 +34,16 @@ export interface BoardBody {
   body: () => Buffer;
 }
 
-/** A stored row as the board shows it: its summary with the hidden flag and guesses as they are now, or its silent row. */
+/** A stored row as the board shows it: its summary with the hidden flag, guesses and exercise attempts as they are now, or its silent row. */
 export function entryOf(row: EntryRow): EntrySummary {
   const guesses = row.guesses === null ? {} : { guesses: readGuesses(JSON.parse(row.guesses)).guesses };
-  if (row.summary === null) return { ...silentEntry({ id: row.id, nickname: row.nickname, hidden: row.hidden === 1, joinedAt: row.joined_at }), ...guesses };
+  // Checked when each attempt came in (checkExerciseOutcome), and written by this server only.
+  const exercises = row.exercises === null ? {} : { exercises: JSON.parse(row.exercises) as ExerciseRecords };
+  if (row.summary === null) return { ...silentEntry({ id: row.id, nickname: row.nickname, hidden: row.hidden === 1, joinedAt: row.joined_at }), ...guesses, ...exercises };
   // Summaries stored before the board showed isolation have no such fields, and those
   // stored before it named JavaScript engines read with the engine's name.
   const stored: Partial<EntrySummary> = readStoredSummary(row.summary);
-  return { isolated: null, timerNs: 0, ...stored, silent: false, hidden: row.hidden === 1, ...guesses } as EntrySummary;
+  return { isolated: null, timerNs: 0, ...stored, silent: false, hidden: row.hidden === 1, ...guesses, ...exercises } as EntrySummary;
 }
 
 export class BoardCache {

@@ -2,6 +2,7 @@
 // teacher may change, and which event each change sends to the boards. Who may join is in joins.ts.
 // Every refusal is thrown as a Refused (refusal.ts); routes.ts only wires requests here.
 import type { Results } from '../src/core/bench/results.ts';
+import { checkExerciseOutcome, withAttempt } from '../src/core/class/exercise.ts';
 import { checkClassPlan, DEFAULT_CLASS_PLAN, type ClassPlan } from '../src/core/class/plan.ts';
 import { DEFAULT_CLASS_SIZE, MAX_CLASS_SIZE, type ClassInfo, type ClassState, type Started } from '../src/core/class/protocol.ts';
 import { summarize, type EntrySummary } from '../src/core/class/summary.ts';
@@ -137,8 +138,29 @@ export class ClassService {
     const hidden = before?.hidden ?? student.hidden === 1;
     const summary = summarize(parsed.results, { id: student.id, nickname: student.nickname, done, hidden, updatedAt: at });
     store.saveResults(student.id, JSON.stringify(parsed.results), JSON.stringify(summary), summary.done, at, postId);
-    // The guesses are stored apart (postGuess) and stay with the machine's row.
-    return { entry: this.#show(row, before?.guesses ? { ...summary, guesses: before.guesses } : summary) };
+    // The guesses and exercise attempts are stored apart (postGuess, postExercise) and stay with the machine's row.
+    const apart = { ...(before?.guesses ? { guesses: before.guesses } : {}), ...(before?.exercises ? { exercises: before.exercises } : {}) };
+    return { entry: this.#show(row, { ...summary, ...apart }) };
+  }
+
+  /** One finished exercise attempt of a student's, for the exercise the class plan names: the machine's latest, and one more in its counts. */
+  postExercise(row: ClassRow, student: StudentRow, body: Record<string, unknown>): { entry: EntrySummary } {
+    const { store, limits, board, now } = this.ctx;
+    requireOpen(row, now());
+    const wait = limits.exercise.take(student.id, now());
+    if (wait) throw tooMany(wait, 'exercise attempts from this machine');
+    const checked = checkExerciseOutcome(body);
+    if (!checked.ok) throw new Refused(400, checked.error);
+    const { exercise } = checked.outcome;
+    const named = (JSON.parse(row.plan) as ClassPlan).exercise;
+    if (named !== exercise) {
+      throw new Refused(400, named === undefined ? 'The class plan names no exercise: this class takes no exercise attempts' : `The class plan names exercise ${named}, not exercise ${exercise}: its board takes only that one`);
+    }
+    const entry = board.entry(row.id, student.id);
+    if (!entry) throw new Refused(404, 'This machine is no longer in the class (the teacher removed it): join again');
+    const exercises = { ...entry.exercises, [String(exercise)]: withAttempt(entry.exercises?.[String(exercise)], checked.outcome, now()) };
+    store.saveExercises(student.id, JSON.stringify(exercises));
+    return { entry: this.#show(row, { ...entry, exercises }) };
   }
 
   /** One guess of a student's, for a stage whose step the class plan measures; it replaces their earlier guess for that stage. */
@@ -251,12 +273,12 @@ export class ClassService {
     return { state: 'closed' as const };
   }
 
-  /** The summaries of every machine that posted (hidden ones too), and how to read each one's document. */
+  /** The summaries of every machine that posted results or an exercise attempt (hidden ones too), and how to read each one's document. */
   exportEntries(row: ClassRow) {
     const { store, board } = this.ctx;
     return {
       plan: JSON.parse(row.plan) as ClassPlan,
-      entries: board.entries(row.id).filter((entry) => !entry.silent),
+      entries: board.entries(row.id).filter((entry) => !entry.silent || entry.exercises !== undefined),
       readResults: (id: string) => store.results(row.id, id),
     };
   }

@@ -100,6 +100,11 @@ export function rateLimits() {
      */
     guesses: new RateLimit(12, 0.5),
     /**
+     * Exercise attempts from one student: each is a check and a measured run of three
+     * contestants, tens of seconds at the fewest rounds, so a burst of six, then one every 5 s.
+     */
+    exercise: new RateLimit(6, 0.2),
+    /**
      * Any API request on one connection (not a trusted proxy's, which carries many
      * devices): a flood on one connection slows that connection alone.
      */

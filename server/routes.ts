@@ -1,7 +1,7 @@
 // The class API's routes (src/core/class/protocol.ts names them all), wired to their guards
 // (guards.ts) and the class's rules (class-service.ts, joins.ts). Who may do what:
 //   anyone with the join code: read the class and its board, follow its live events, join;
-//   a student (the token they got on joining): post their own results and guesses;
+//   a student (the token they got on joining): post their own results, guesses and exercise attempts;
 //   the teacher (the token they got on starting the class): change the plan and the class
 //   size, hide or remove machines, close or open joins and let waiting pages in, give the
 //   class a new code, close the class, export it;
@@ -102,6 +102,9 @@ function machineRoutes(app: FastifyInstance, { service, joins, guards }: RouteCo
   );
   app.put<Req>(ROUTES.guess.path, { ...small, onRequest: [findClass, studentOnly] }, async (request) =>
     service.postGuess(classOf(request), request.studentRow!, jsonObject(request.body)),
+  );
+  app.post<Req>(ROUTES.exercise.path, { ...small, onRequest: [findClass, studentOnly] }, async (request) =>
+    service.postExercise(classOf(request), request.studentRow!, jsonObject(request.body)),
   );
 }
 

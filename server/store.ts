@@ -61,6 +61,9 @@ const MIGRATIONS: string[] = [
   // src/core/class/protocol.ts), written with it: a page that sends it again after a lost
   // connection is answered from the board, and nothing is stored or announced twice.
   `ALTER TABLE students ADD COLUMN post_id TEXT;`,
+  // Each machine's exercise attempts (JSON, exercise number to its counts and latest
+  // outcome: src/core/class/exercise.ts), apart from its results, as its guesses are.
+  `ALTER TABLE students ADD COLUMN exercises TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -99,6 +102,8 @@ export interface StudentRow {
   guesses: string | null;
   /** The id its page gave the results stored now, if it gave one. */
   post_id: string | null;
+  /** JSON of its exercise records by exercise, or null before its first attempt. */
+  exercises: string | null;
 }
 
 /** What the board reads of a machine: its summary (null until it posts) and its guesses, never its whole results document. */
@@ -109,6 +114,7 @@ export interface EntryRow {
   joined_at: number;
   summary: string | null;
   guesses: string | null;
+  exercises: string | null;
 }
 
 function migrate(db: Database.Database): void {
@@ -166,9 +172,10 @@ function prepareQueries(db: Database.Database) {
     student: db.prepare('SELECT * FROM students WHERE id = ? AND class_id = ?'),
     saveResults: db.prepare('UPDATE students SET results = ?, summary = ?, done = ?, updated_at = ?, post_id = ? WHERE id = ?'),
     setHidden: db.prepare('UPDATE students SET hidden = ? WHERE id = ? AND class_id = ?'),
-    entries: db.prepare('SELECT id, nickname, hidden, joined_at, summary, guesses FROM students WHERE class_id = ? ORDER BY joined_at, id'),
+    entries: db.prepare('SELECT id, nickname, hidden, joined_at, summary, guesses, exercises FROM students WHERE class_id = ? ORDER BY joined_at, id'),
     saveGuesses: db.prepare('UPDATE students SET guesses = ? WHERE id = ?'),
-    silent: db.prepare('SELECT id FROM students WHERE class_id = ? AND summary IS NULL').pluck(),
+    saveExercises: db.prepare('UPDATE students SET exercises = ? WHERE id = ?'),
+    silent: db.prepare('SELECT id FROM students WHERE class_id = ? AND summary IS NULL AND exercises IS NULL').pluck(),
     results: db.prepare('SELECT results FROM students WHERE id = ? AND class_id = ?').pluck(),
   };
 }
@@ -239,7 +246,7 @@ function studentQueries(db: Database.Database, q: Queries) {
     removeStudent: (classId: number, id: string) => q.removeStudent.run(id, classId).changes > 0,
     /** Removes these machines in one transaction; returns the ids that were there. */
     removeStudents,
-    /** Machines that joined and have posted nothing. */
+    /** Machines that joined and have posted nothing: no results and no exercise attempt. */
     silent: (classId: number) => q.silent.all(classId) as string[],
     countStudents: (classId: number) => q.countStudents.get(classId) as number,
     student: (classId: number, id: string) => q.student.get(id, classId) as StudentRow | undefined,
@@ -249,6 +256,9 @@ function studentQueries(db: Database.Database, q: Queries) {
     },
     saveGuesses(id: string, guesses: string): void {
       q.saveGuesses.run(guesses, id);
+    },
+    saveExercises(id: string, exercises: string): void {
+      q.saveExercises.run(exercises, id);
     },
     setHidden: (classId: number, id: string, hidden: boolean) => q.setHidden.run(hidden ? 1 : 0, id, classId).changes > 0,
     /** Every machine of the class in joining order, with its summary once it has posted. */

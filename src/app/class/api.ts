@@ -2,6 +2,7 @@
 // origin, JSON both ways, every refusal turned into a ClassApiError carrying the
 // server's one-sentence message.
 import type { Results } from '../../core/bench/results.ts';
+import type { ExerciseOutcome } from '../../core/class/exercise.ts';
 import type { ClassPlan } from '../../core/class/plan.ts';
 import { doneQuery, path, POST_ID_HEADER, ROUTES, TICKET_PARAM, type Board, type ClassInfo, type RefusalReason, type RouteName, type Started, type Student } from '../../core/class/protocol.ts';
 import type { EntrySummary } from '../../core/class/summary.ts';
@@ -74,6 +75,8 @@ export const classApi = {
     }),
   postGuess: (code: string, student: Student, guess: Guess) =>
     request<{ entry: EntrySummary }>('guess', { params: { code, id: student.id }, body: guess, token: student.token }),
+  postExercise: (code: string, student: Student, outcome: ExerciseOutcome) =>
+    request<{ entry: EntrySummary }>('exercise', { params: { code, id: student.id }, body: outcome, token: student.token }),
   setPlan: (code: string, token: string, plan: ClassPlan) => request<{ plan: ClassPlan }>('plan', { params: { code }, body: { plan }, token }),
   hide: (code: string, token: string, id: string, hidden: boolean) => request<unknown>('hidden', { params: { code, id }, body: { hidden }, token }),
   remove: (code: string, token: string, id: string) => request<unknown>('remove', { params: { code, id }, token }),

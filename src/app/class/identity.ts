@@ -8,6 +8,7 @@ const HOST_KEY = 'blake3-lab:class:host';
 const teacherKey = (code: string) => `blake3-lab:class:${code}:teacher`;
 const teacherTicketKey = (code: string) => `blake3-lab:class:${code}:teacher-ticket`;
 const studentKey = (code: string) => `blake3-lab:class:${code}:student`;
+const STUDENT_KEY = /^blake3-lab:class:([A-Z2-9]+):student$/;
 
 function read(key: string): string | null {
   try {
@@ -63,6 +64,17 @@ export function savedStudent(code: string): Student | null {
   } catch {
     return null;
   }
+}
+
+/** The codes of every class this browser joined as a machine (the exercise page looks for the one whose plan names it). */
+export function joinedClasses(): string[] {
+  const keys = new Set(inPage.keys());
+  try {
+    for (let i = 0; i < localStorage.length; i++) keys.add(localStorage.key(i) ?? '');
+  } catch {
+    // Storage disabled: only what this page joined.
+  }
+  return [...keys].flatMap((key) => STUDENT_KEY.exec(key)?.[1] ?? []).filter((code) => savedStudent(code) !== null);
 }
 
 /** Forgets this browser's machine in a class (the teacher removed it). */

@@ -8,6 +8,7 @@
 // it is kept in this browser and taken out of the address bar before anything else runs,
 // so it is not left in a screenshot of the projector or a link copied from it.
 import { rememberHost } from './identity.ts';
+import { setExerciseRelay } from '../../core/class/exercise-relay.ts';
 import { HOST_KEY_PARAM, path, TOKEN_PATTERN } from '../../core/class/protocol.ts';
 
 /** This origin answered as a class server (the join address it gave), so an unreachable probe is a lost connection, not another host. */
@@ -50,11 +51,13 @@ class ClassServerProbe {
   joinOrigin = $state<string | null>(null);
   /** False until the probe has answered either way. */
   settled = $state(false);
+  /** Settles when the probe has answered either way. */
+  answered: Promise<void> = Promise.resolve();
 
   start(): void {
     takeHostKey();
     // No Accept header: a static host then sends its index page (HTML) rather than a 404 that browsers log.
-    fetch(path('probe'))
+    this.answered = fetch(path('probe'))
       .then(
         (response) => (response.ok && response.headers.get('content-type')?.startsWith('application/json') ? response.json() : null),
         () => {
@@ -77,7 +80,19 @@ class ClassServerProbe {
 
 export const classServer = new ClassServerProbe();
 
-/** Asks once, when the app starts (src/app/shell/main.ts), before the first page shows. */
+/**
+ * Asks once, when the app starts (src/app/shell/main.ts), before the first page shows; and
+ * gives the exercise pages their way to the class board, loaded only once the class server
+ * has answered and an exercise page asks for it.
+ */
 export function startClassProbe(): void {
   classServer.start();
+  const relay = async () => {
+    await classServer.answered;
+    return classServer.present ? (await import('./exercise-relay.ts')).exerciseRelay : null;
+  };
+  setExerciseRelay({
+    classFor: async (exercise) => (await relay())?.classFor(exercise) ?? null,
+    send: async (outcome) => (await relay())?.send(outcome) ?? null,
+  });
 }

@@ -7,6 +7,7 @@ import { CONTESTANT_LABELS, DEFAULT_CONTESTANT_IDS } from '../bench/contestant-l
 import { DEFAULT_SIZES } from '../bench/plan.ts';
 import { formatSize } from '../format.ts';
 import type { PlanNeeds } from './secure-origin.ts';
+import { LAST_EXERCISE } from './exercise.ts';
 
 export interface ClassPlan {
   /** Stage and baseline ids, in the registry's order. */
@@ -14,6 +15,8 @@ export interface ClassPlan {
   /** Input sizes in bytes, ascending, from the bench's size list. */
   sizes: number[];
   rounds: number;
+  /** The exercise whose attempts the board counts (src/core/class/exercise.ts); none unless the teacher names one. */
+  exercise?: number;
 }
 
 /** More rounds than this would keep a class waiting; the bench page is there for long runs. */
@@ -43,9 +46,9 @@ export type PlanCheck = { ok: true; plan: ClassPlan } | { ok: false; error: stri
 export function checkClassPlan(value: unknown): PlanCheck {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'The plan must be an object' };
   const keys = Object.keys(value);
-  const extra = keys.find((key) => !['contestants', 'sizes', 'rounds'].includes(key));
+  const extra = keys.find((key) => !['contestants', 'sizes', 'rounds', 'exercise'].includes(key));
   if (extra !== undefined) return { ok: false, error: `The plan has a field "${extra.slice(0, 40)}" that plans do not have` };
-  const { contestants, sizes, rounds } = value as Record<string, unknown>;
+  const { contestants, sizes, rounds, exercise } = value as Record<string, unknown>;
   if (!Array.isArray(contestants) || contestants.length === 0) return { ok: false, error: 'Pick at least one stage or library' };
   const unknown = contestants.find((id) => typeof id !== 'string' || !DEFAULT_CONTESTANT_IDS.includes(id));
   if (unknown !== undefined) return { ok: false, error: `${JSON.stringify(unknown)?.slice(0, 40)} is not a stage or library of this lab` };
@@ -57,14 +60,17 @@ export function checkClassPlan(value: unknown): PlanCheck {
   if (typeof rounds !== 'number' || !Number.isInteger(rounds) || rounds < 1 || rounds > MAX_CLASS_ROUNDS) {
     return { ok: false, error: `Rounds must be a whole number from 1 to ${MAX_CLASS_ROUNDS}` };
   }
-  return {
-    ok: true,
-    plan: {
-      contestants: DEFAULT_CONTESTANT_IDS.filter((id) => contestants.includes(id)),
-      sizes: DEFAULT_SIZES.filter((size) => sizes.includes(size)),
-      rounds,
-    },
+  if (exercise !== undefined && (typeof exercise !== 'number' || !Number.isInteger(exercise) || exercise < 1 || exercise > LAST_EXERCISE)) {
+    return { ok: false, error: `The exercise must be a whole number from 1 to ${LAST_EXERCISE}, or left out` };
+  }
+  const plan: ClassPlan = {
+    contestants: DEFAULT_CONTESTANT_IDS.filter((id) => contestants.includes(id)),
+    sizes: DEFAULT_SIZES.filter((size) => sizes.includes(size)),
+    rounds,
   };
+  // Left out rather than null: plans stored before exercises read the same as a plan without one.
+  if (exercise !== undefined) plan.exercise = exercise;
+  return { ok: true, plan };
 }
 
 /** The plan's contestants that need more than plain JavaScript: threads (a cross-origin isolated page) or WebCrypto. */

@@ -187,6 +187,8 @@ export const ROUTES = {
   results: { method: 'PUT', path: '/api/classes/:code/students/:id/results' },
   /** A student's guess for one stage, before measuring it: { stage, ratio } (src/core/predict/guess.ts). */
   guess: { method: 'PUT', path: '/api/classes/:code/students/:id/guess' },
+  /** One finished exercise attempt of a student's, for the exercise the class plan names: an ExerciseOutcome (src/core/class/exercise.ts). */
+  exercise: { method: 'POST', path: '/api/classes/:code/students/:id/exercise' },
   hidden: { method: 'PUT', path: '/api/classes/:code/students/:id/hidden' },
   remove: { method: 'DELETE', path: '/api/classes/:code/students/:id' },
   joins: { method: 'PUT', path: '/api/classes/:code/joins' },

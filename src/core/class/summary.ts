@@ -6,6 +6,7 @@
 import { JS_ENGINES, jsEngineOfAgent, type JsEngine } from '../bench/runtimes.ts';
 import type { Results } from '../bench/results.ts';
 import type { Guesses } from '../predict/guess.ts';
+import type { ExerciseRecords } from './exercise.ts';
 import { mbPerSec } from '../stats/benchunit.ts';
 import { medianSorted } from '../stats/median.ts';
 import { machineVerdicts, type MachineVerdicts } from './verdicts.ts';
@@ -63,6 +64,12 @@ export interface EntrySummary {
    * Absent from summaries made before guesses were taken.
    */
   guesses?: Guesses;
+  /**
+   * Its attempts at the exercises a class plan named, by exercise number (figures only,
+   * src/core/class/exercise.ts); kept apart from the results, as the guesses are. Absent
+   * until its first attempt.
+   */
+  exercises?: ExerciseRecords;
 }
 
 /** Where a machine's run is: nothing posted yet, still posting, measured to the end, or cancelled by its student. */

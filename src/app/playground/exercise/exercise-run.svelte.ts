@@ -20,6 +20,7 @@ import { checkProgram, measurePrograms, type CheckReport } from '../check-and-me
 import { DRAFT_ID } from '../run.svelte.ts';
 import type { Workspace } from '../workspace.svelte.ts';
 import { browserName, saveAttempt } from './attempts.ts';
+import { postExerciseOutcome } from '../../../core/class/exercise-relay.ts';
 
 export type ExercisePhase = 'idle' | 'generating' | 'compiling' | 'checking' | 'diagnosing' | 'measuring' | 'done';
 
@@ -61,6 +62,8 @@ export class ExerciseRun {
   /** Why the draft, checked right beforehand, went wrong while it was timed: where, and what it did. */
   timedFailure = $state<string | null>(null);
   error = $state<string | null>(null);
+  /** What became of the last attempt's outcome on its way to a class board, when this browser is in a class that takes it. */
+  classNote = $state<string | null>(null);
   attempts = $state(0);
   private controller: AbortController | null = null;
   private readonly sandboxes = new SandboxKeeper(() => new Sandbox());
@@ -93,6 +96,7 @@ export class ExerciseRun {
     this.timedFailure = null;
     this.generatorError = null;
     this.error = null;
+    this.classNote = null;
     const files = workspace.changedFiles();
     let check: { ok: boolean; message?: string } = { ok: false, message: 'not checked' };
     try {
@@ -139,6 +143,7 @@ export class ExerciseRun {
         saveAttempt({ exercise: this.exercise, files, check, verdict: this.verdict, time: new Date().toISOString(), browser: browserName() }).catch(
           (error) => (this.error = `This attempt could not be kept in this browser: ${error instanceof Error ? error.message : String(error)}`),
         );
+        void postExerciseOutcome(this.exercise, this.verdict, check).then((note) => (this.classNote = note));
       }
     }
   }
