@@ -10,11 +10,24 @@ const sizesText = (sizes: readonly number[]) => sizes.map(formatSize).join(' and
 export const GOAL_RULE =
   "The goal: half the article's step on a log scale (a 2x step asks for 1.41x), in the same run on this machine. Met when your speedup's whole 95% interval reaches it wherever the reference clearly pays, missed only where it falls below and the run tells your draft from the reference.";
 
+/**
+ * Where the article's change clearly slows stage N-1 down in this browser (stage 3 in
+ * SpiderMonkey, say) and pays nowhere, there is no goal to reach, and measuring again
+ * cannot make one: the figures, or null when that is not the case.
+ */
+export function referenceSlowerHere(verdict: ExerciseVerdict): string | null {
+  if (verdict.sizes.some((s) => s.goal !== null)) return null;
+  const slower = verdict.sizes.filter((s) => s.reference.significant && s.reference.ratio < 1);
+  return slower.length === 0 ? null : slower.map((s) => `${x(s.reference.ratio)} at ${formatSize(s.size)}`).join(', ');
+}
+
 export function goalSentence(previous: number, sizes: readonly number[], verdict: ExerciseVerdict | null): string {
   if (verdict === null) {
     return `Make it at least half of the article's step faster than stage ${previous} at ${sizesText(sizes)} (measured in the same run on this machine); the article's change gives what the same run measures here.`;
   }
   const withGoal = verdict.sizes.filter((s) => s.goal !== null);
+  const slower = referenceSlowerHere(verdict);
+  if (slower) return `No goal in this browser: here the article's change makes stage ${previous + 1} slower than stage ${previous} (${slower}), so there is nothing to reach; the Engines page shows where it pays.`;
   if (withGoal.length === 0) {
     return `Make it faster than stage ${previous} at ${sizesText(sizes)}; in this run the article's change itself did not clearly pay (${verdict.sizes.map((s) => `${x(s.reference.ratio)} at ${formatSize(s.size)}`).join(', ')}), so there is no goal yet: measure again.`;
   }
@@ -32,6 +45,8 @@ export function verdictSentence(previous: number, verdict: ExerciseVerdict): str
     const parts = short.map((s) => `${speed(s.draft, previous)} at ${formatSize(s.size)}, where ${s.goal === null ? `it must at least keep up with stage ${previous}` : `the goal is ${x(s.goal)}`}`);
     return `Not yet: your draft is ${parts.join('; ')}.`;
   }
+  const slower = referenceSlowerHere(verdict);
+  if (slower) return `No goal in this browser: the article's change is slower than stage ${previous} here (${slower}), so the exercise has nothing to judge; your draft was measured all the same (the table below).`;
   if (goals.length === 0) return "Cannot tell yet: in this run the article's change itself did not clearly pay, so there is no goal to judge against; measure again with more rounds.";
   return "Cannot tell yet: the run's noise is wider than the gap; measure again with more rounds.";
 }
