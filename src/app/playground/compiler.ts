@@ -18,14 +18,14 @@ let loading: Promise<TypeScriptApi> | undefined;
  * under `npx tsx` and is skipped where `process` does not exist, as in the sandbox: declared
  * so a generator type-checks in the editor like the rest of its stage.
  */
-const NODE_FOR_GENERATORS = `
-declare const process: { argv: string[] };
-declare module 'node:url' { export function pathToFileURL(path: string): URL; }
-declare module 'node:fs' {
-  export function writeFileSync(file: URL | string, text: string): void;
-  export function readFileSync(file: URL | string, encoding: 'utf8'): string;
-}
-`;
+const NODE_FOR_GENERATORS = [
+  'declare const process: { argv: string[] };',
+  "declare module 'node:url' { export function pathToFileURL(path: string): URL; }",
+  "declare module 'node:fs' {",
+  '  export function writeFileSync(file: URL | string, text: string): void;',
+  "  export function readFileSync(file: URL | string, encoding: 'utf8'): string;",
+  '}',
+].join('\n');
 
 /** Registers TypeScript's language features (diagnostics, hovers, completion) with the stages' options. */
 export function loadTypeScript(monaco: MonacoApi): Promise<TypeScriptApi> {

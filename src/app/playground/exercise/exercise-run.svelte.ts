@@ -43,6 +43,9 @@ export function exerciseTimeBoxMs(rounds: number): number {
   return DEFAULT_TIME_BOX_MS * Math.max(1, rounds / 10);
 }
 
+/** What the check of an attempt found, as it is kept. */
+type AttemptCheck = { ok: boolean; message?: string };
+
 /** The generator's id in the sandbox, and how long its generate() may take (the stages' run in milliseconds). */
 const GENERATOR_ID = 'generator';
 const GENERATOR_TIMEOUT_MS = 10_000;
@@ -86,6 +89,22 @@ export class ExerciseRun {
   async start(workspace: Workspace, sizes: number[], rounds: number): Promise<void> {
     if (this.running) return;
     const controller = (this.controller = new AbortController());
+    this.clear();
+    const files = workspace.changedFiles();
+    // What the check found, kept with the attempt even when measuring fails afterwards.
+    const outcome: { check: AttemptCheck } = { check: { ok: false, message: 'not checked' } };
+    try {
+      await this.attempt(workspace, sizes, rounds, controller.signal, outcome);
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.phase = 'done';
+      if (this.controller === controller) this.controller = null;
+      if (!controller.signal.aborted) this.keep(files, outcome.check);
+    }
+  }
+
+  private clear(): void {
     this.compileErrors = [];
     this.checkReport = null;
     this.checked = null;
@@ -97,55 +116,46 @@ export class ExerciseRun {
     this.generatorError = null;
     this.error = null;
     this.classNote = null;
-    const files = workspace.changedFiles();
-    let check: { ok: boolean; message?: string } = { ok: false, message: 'not checked' };
-    try {
-      if (this.runsGenerator) {
-        this.phase = 'generating';
-        const generated = await this.generate(workspace, controller.signal);
-        if (generated) {
-          check = { ok: false, message: generated };
-          return;
-        }
-      }
-      this.phase = 'compiling';
-      const draft = await compile(workspace.models, { id: DRAFT_ID, title: 'Your draft', requires: this.previous.requires });
-      if (!draft.ok) {
-        this.compileErrors = draft.errors;
-        check = { ok: false, message: `TypeScript: ${draft.errors[0].message}` };
-        return;
-      }
-      this.phase = 'checking';
-      const sandbox = await this.sandboxes.ready();
-      const report = (this.checkReport = await checkProgram(sandbox, draft.program, (done, total) => (this.checked = { done, total }), controller.signal));
-      if (!report.ok) {
-        check = { ok: false, message: report.failure.message };
-        const length = failingLength(report);
-        if (length !== null && length > 0) {
-          this.phase = 'diagnosing';
-          this.diagnosis = await this.whereItBreaks(sandbox, draft.program, length, controller.signal);
-          check.message = this.diagnosis;
-        }
-        return;
-      }
-      check = { ok: true };
+  }
 
-      this.phase = 'measuring';
-      this.verdict = await this.measure(sandbox, workspace, draft.program, sizes, rounds, controller.signal);
-      if (this.timedFailure) check = { ok: false, message: `while timed ${this.timedFailure}` };
-    } catch (error) {
-      this.error = error instanceof Error ? error.message : String(error);
-    } finally {
-      this.phase = 'done';
-      if (this.controller === controller) this.controller = null;
-      if (!controller.signal.aborted) {
-        this.attempts++;
-        saveAttempt({ exercise: this.exercise, files, check, verdict: this.verdict, time: new Date().toISOString(), browser: browserName() }).catch(
-          (error) => (this.error = `This attempt could not be kept in this browser: ${error instanceof Error ? error.message : String(error)}`),
-        );
-        void postExerciseOutcome(this.exercise, this.verdict, check).then((note) => (this.classNote = note));
-      }
+  /** Runs the generator (if the exercise has one), compiles, checks and, when all that passed, measures. */
+  private async attempt(workspace: Workspace, sizes: number[], rounds: number, signal: AbortSignal, outcome: { check: AttemptCheck }): Promise<void> {
+    if (this.runsGenerator) {
+      this.phase = 'generating';
+      const generated = await this.generate(workspace, signal);
+      if (generated) return void (outcome.check = { ok: false, message: generated });
     }
+    this.phase = 'compiling';
+    const draft = await compile(workspace.models, { id: DRAFT_ID, title: 'Your draft', requires: this.previous.requires });
+    if (!draft.ok) {
+      this.compileErrors = draft.errors;
+      return void (outcome.check = { ok: false, message: `TypeScript: ${draft.errors[0].message}` });
+    }
+    this.phase = 'checking';
+    const sandbox = await this.sandboxes.ready();
+    const report = (this.checkReport = await checkProgram(sandbox, draft.program, (done, total) => (this.checked = { done, total }), signal));
+    if (!report.ok) {
+      outcome.check = { ok: false, message: report.failure.message };
+      const length = failingLength(report);
+      if (length !== null && length > 0) {
+        this.phase = 'diagnosing';
+        outcome.check.message = this.diagnosis = await this.whereItBreaks(sandbox, draft.program, length, signal);
+      }
+      return;
+    }
+    outcome.check = { ok: true };
+    this.phase = 'measuring';
+    this.verdict = await this.measure(sandbox, workspace, draft.program, sizes, rounds, signal);
+    if (this.timedFailure) outcome.check = { ok: false, message: `while timed ${this.timedFailure}` };
+  }
+
+  /** Keeps the attempt in this browser and sends its outcome to the class board, if this browser is in a class that asks. */
+  private keep(files: Record<string, string>, check: AttemptCheck): void {
+    this.attempts++;
+    saveAttempt({ exercise: this.exercise, files, check, verdict: this.verdict, time: new Date().toISOString(), browser: browserName() }).catch(
+      (error) => (this.error = `This attempt could not be kept in this browser: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    void postExerciseOutcome(this.exercise, this.verdict, check).then((note) => (this.classNote = note));
   }
 
   /**
