@@ -4,7 +4,6 @@
 // playground does, judged by the exercise's goal (src/core/exercise/goal.ts).
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { Progress } from '../../../core/bench/runner.ts';
-import { DEFAULT_TIME_BOX_MS } from '../../../core/bench/plan.ts';
 import type { Results } from '../../../core/bench/results.ts';
 import type { Stage } from '../../../../steps/index.ts';
 import { judgeExercise, type ExerciseCell, type ExerciseVerdict } from '../../../core/exercise/goal.ts';
@@ -35,12 +34,14 @@ function failingLength(report: CheckReport): number | null {
 }
 
 /**
- * Each contestant's time per size: the benchmark's 5 s for 10 rounds, and in proportion for
- * more, so that "measure again with 40 rounds" on a slow machine gets its 40 rounds of the
- * slowest stage (stage 1 at 1 MiB takes about 0.2 s a hash) instead of stopping early.
+ * Each contestant's time per size: 2 s a round, 20 s at least. Every contestant of an
+ * exercise is a stage or a draft of one, so the box is there only for a draft gone very
+ * slow; the bench's 5 s (made for stage 0's quadratic hash) cut a draft that hashes 1 MiB
+ * twice to a sample or two on a slow or busy machine, and "measure again with 40 rounds"
+ * must get its 40 rounds of the slowest stage (stage 1 at 1 MiB, about 0.2 s a hash here).
  */
 export function exerciseTimeBoxMs(rounds: number): number {
-  return DEFAULT_TIME_BOX_MS * Math.max(1, rounds / 10);
+  return Math.max(20_000, rounds * 2_000);
 }
 
 /** What the check of an attempt found, as it is kept. */
