@@ -11,9 +11,12 @@ export function expectClean(opened: OpenedPage) {
 
 export const presenting = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-presenter'));
 export const rootFontPx = (page: Page) => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
-/** Presses `key` until the slide's title is `title` (a page in parts takes a press per part). */
+/**
+ * Presses `key` until the slide's title is `title` (a page in parts takes a press per part:
+ * a stage has up to seven, from its story to the offer of its exercise).
+ */
 export async function stepTo(page: Page, key: string, title: string): Promise<void> {
-  for (let press = 0; press < 5; press++) {
+  for (let press = 0; press < 10; press++) {
     const before = await slideName(page);
     await page.keyboard.press(key);
     await expect.poll(() => slideName(page)).not.toBe(before);
