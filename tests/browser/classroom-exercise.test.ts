@@ -4,28 +4,18 @@
 // (stage 1 unchanged, 5 rounds): its outcome reaches the board as figures, never code.
 // The other student's solved attempt is posted through the API. The board counts them,
 // on a laptop, on a phone and on the projector, where the exercise is a view of its own.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { call, join, startClass, startClassServer, type ClassServer } from '../fixtures/class-server.ts';
+import { call, join, startClass, type ClassServer } from '../fixtures/class-server.ts';
 import { path } from '../../src/core/class/protocol.ts';
-import { launchBrowser, picture, screenshots, SERVICE_WORKERS } from './harness.ts';
+import { picture, screenshots, SERVICE_WORKERS } from './harness.ts';
+import { browserAndClassServer, closeBoth } from './class-pages.ts';
 import { checkAndMeasure, text } from './exercise-helpers.ts';
 
 let browser: Browser;
 let server: ClassServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startClassServer({ data: joinPath(mkdtempSync(joinPath(tmpdir(), 'blake3-lab-class-')), 'data'), dist: inject('distDir') }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => void ([browser, server] = await browserAndClassServer()));
+afterAll(() => closeBoth(browser, server));
 
 async function open(path: string, viewport: { width: number; height: number }, remember: Record<string, string> = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport, colorScheme: 'light', serviceWorkers: SERVICE_WORKERS, reducedMotion: 'reduce' });

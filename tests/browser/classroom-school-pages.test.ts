@@ -2,30 +2,20 @@
 // looks from outside it): a script took the last place, two students are turned away and
 // wait, the teacher sees why and lets them in. What a refused student and the teacher see
 // can be saved as pictures (BLAKE3_LAB_SHOTS=folder), at a projector's 1280 and a phone's 390.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { call, join, postResults, startClass, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
+import { call, join, postResults, startClass, studentResults, type ClassServer } from '../fixtures/class-server.ts';
 import { path } from '../../src/core/class/protocol.ts';
-import { launchBrowser, SERVICE_WORKERS, picture } from './harness.ts';
+import { SERVICE_WORKERS, picture } from './harness.ts';
+import { browserAndClassServer, closeBoth } from './class-pages.ts';
 
 /** One character as a reader counts it, of twenty joined jamo: the most UTF-16 units the rules allow in one character. */
 const WIDE_NAME = `${'\u1100'.repeat(19)}\u1161`;
 
 let browser: Browser;
 let server: ClassServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startClassServer({ data: joinPath(mkdtempSync(joinPath(tmpdir(), 'blake3-lab-class-')), 'data'), dist: inject('distDir') }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => void ([browser, server] = await browserAndClassServer()));
+afterAll(() => closeBoth(browser, server));
 
 interface Opened {
   context: BrowserContext;

@@ -4,10 +4,7 @@
 // with the bench's statistics taken one by one (median interval, U test, Holm). Then a
 // dozen machines, one of them noisy, posted through the API: the projector's board at
 // 1920x1080 at the slides' scale, each view one press away, the reveal included.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Results } from '../../src/core/bench/results.ts';
 import { holm } from '../../src/core/stats/aggregate.ts';
@@ -16,21 +13,14 @@ import { summarize } from '../../src/core/stats/median.ts';
 import { formatPValue } from '../../src/core/stats/format.ts';
 import { formatRatio } from '../../src/core/format.ts';
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
-import { call, classWithStudents, join, postResults, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
-import { launchBrowser, picture, SERVICE_WORKERS } from './harness.ts';
+import { call, classWithStudents, join, postResults, studentResults, type ClassServer } from '../fixtures/class-server.ts';
+import { picture, SERVICE_WORKERS } from './harness.ts';
+import { browserAndClassServer, closeBoth } from './class-pages.ts';
 
 let browser: Browser;
 let server: ClassServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startClassServer({ data: joinPath(mkdtempSync(joinPath(tmpdir(), 'blake3-lab-class-')), 'data'), dist: inject('distDir') }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => void ([browser, server] = await browserAndClassServer()));
+afterAll(() => closeBoth(browser, server));
 
 async function open(path: string, viewport: { width: number; height: number }, remember: Record<string, string> = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport, colorScheme: 'light', serviceWorkers: SERVICE_WORKERS });

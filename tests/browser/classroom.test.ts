@@ -3,11 +3,8 @@
 // by the real class server over the built app; the static app shows no class features.
 // Then a full class posted through the API: the board fits a projector, its chart has a
 // table with the same figures, and a student cancels a run and runs again.
-import { mkdtempSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Results } from '../../src/core/bench/results.ts';
 import { spread } from '../../src/app/class/board.ts';
@@ -15,21 +12,14 @@ import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { path } from '../../src/core/class/protocol.ts';
 import { summarize } from '../../src/core/class/summary.ts';
 import { formatSig } from '../../src/core/format.ts';
-import { call, classWithStudents, join, postResults, startClassServer, studentResults, type ClassServer } from '../fixtures/class-server.ts';
-import { launchBrowser, openApp, SERVICE_WORKERS, picture } from './harness.ts';
+import { call, classWithStudents, join, postResults, studentResults, type ClassServer } from '../fixtures/class-server.ts';
+import { openApp, SERVICE_WORKERS, picture } from './harness.ts';
+import { browserAndClassServer, closeBoth } from './class-pages.ts';
 
 let browser: Browser;
 let server: ClassServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startClassServer({ data: joinPath(mkdtempSync(joinPath(tmpdir(), 'blake3-lab-class-')), 'data'), dist: inject('distDir') }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => void ([browser, server] = await browserAndClassServer()));
+afterAll(() => closeBoth(browser, server));
 
 interface Opened {
   context: BrowserContext;
