@@ -34,6 +34,7 @@ function solved(): Attempt {
         { size: 1048576, draft: speedup(1.4), reference: speedup(1.0), draftVsReference: speedup(1.4), goal: null, status: 'no-goal' },
       ],
     },
+    prediction: 1.5,
     time: '2026-11-30T09:15:00.000Z',
     browser: 'Chromium',
   };
@@ -142,6 +143,7 @@ describe('a progress file is refused, with what is wrong', () => {
     expect(broken((d) => (d.attempts[1].id = 7))).toBe('attempts[1].id is not a field of version 1 progress files; files with extra fields are refused, not partly read');
     expect(broken((d) => (d.attempts[1].verdict = d.attempts[0].verdict))).toBe('attempts[1].verdict is set though attempts[1].check.ok is false: only a draft that passes the check is measured');
     expect(broken((d) => (d.attempts[0] = 'solved'))).toBe('attempts[0] is the text "solved": expected an object');
+    expect(broken((d) => (d.attempts[0].prediction = 1.7))).toBe('attempts[0].prediction is 1.7: a prediction is one of 0.8, 1, 1.2, 1.5, 2, 3, 5, 10');
   });
 
   it('when it carries prototype-pollution keys, at the top, in an attempt or as a file name', () => {

@@ -3,7 +3,7 @@
 // browser (where measuring again cannot make one).
 import { describe, expect, it } from 'vitest';
 import { judgeExercise, type ExerciseCell } from '../src/core/exercise/goal.ts';
-import { goalSentence, referenceSlowerHere, verdictSentence } from '../src/app/playground/exercise/words.ts';
+import { goalSentence, predictionSentence, referenceSlowerHere, verdictSentence } from '../src/app/playground/exercise/words.ts';
 
 const around = (ns: number, rounds = 12) => Array.from({ length: rounds }, (_, i) => ns * (1 + (0.01 * ((i % 5) - 2)) / 2));
 const cell = (size: number, previous: number, draft: number, reference: number): ExerciseCell => ({ size, previous: around(previous), draft: around(draft), reference: around(reference) });
@@ -26,5 +26,13 @@ describe('exercise sentences', () => {
     const flat = judgeExercise([cell(1024, 1000, 1000, 1000)]);
     expect(referenceSlowerHere(flat)).toBeNull();
     expect(verdictSentence(2, flat)).toMatch(/^Cannot tell yet: in this run the article's change itself did not clearly pay/);
+  });
+
+  it("set the learner's prediction beside the draft's interval at each size", () => {
+    const run = judgeExercise([cell(1024, 1000, 556, 500), cell(65536, 64000, 64000, 32000)]);
+    expect(predictionSentence(2, 1.5, run)).toBe('You expected your draft to be 1.5x as fast as stage 2; it measured 1.80x at 1 KiB (faster than you expected) and 1.00x at 64 KiB (slower than you expected).');
+    expect(predictionSentence(2, 1, run)).toMatch(/^You expected your draft to be about the speed of stage 2; .* and 1\.00x at 64 KiB \(as you expected\)\.$/);
+    const few = judgeExercise([{ size: 1024, previous: around(1000, 5), draft: around(500, 5), reference: around(500, 5) }]);
+    expect(predictionSentence(2, 0.8, few)).toBe('You expected your draft to be slower than stage 2; it measured 2.00x at 1 KiB (too few rounds to tell).');
   });
 });

@@ -107,6 +107,8 @@ describe('exercise 2', () => {
     expect(dialogs[0]).toMatch(/^Put the reference in the editor in place of your draft\?/);
     await page.getByTestId('undo-reference').waitFor();
     await page.getByTestId('rounds').selectOption('10');
+    // A prediction first: it is set beside what the run measured, size by size.
+    await page.getByTestId('predict').getByRole('button', { name: '1.2x' }).click();
     let verdict = await checkAndMeasure(page);
     // Noise is never a failure: a longer run is offered, and taken up to twice.
     for (let again = 0; again < 2 && verdict.startsWith('Cannot tell yet'); again++) {
@@ -120,6 +122,7 @@ describe('exercise 2', () => {
       /^Make it at least [\d.]+x at 1 (KiB|MiB)( and [\d.]+x at 1 MiB)? faster than stage 1; the article's change gives [\d.]+x( and [\d.]+x)? here\.$|^Make it faster than stage 1 at 1 KiB and 1 MiB; in this run the article's change itself did not clearly pay \([\d.]+x at 1 KiB, [\d.]+x at 1 MiB\), so there is no goal yet: measure again\.$/,
     );
     expect(await text(page, 'exercise-table')).toMatch(/Draft vs stage 1.*\n1 KiB\t[\d.]+x/s);
+    expect(await text(page, 'exercise-prediction')).toMatch(/^You expected your draft to be 1\.2x as fast as stage 1; it measured [\d.]+x at 1 KiB \((as you expected|faster than you expected|slower than you expected)\) and [\d.]+x at 1 MiB \(/);
     await screenshots(page, 'exercise-2-after');
 
     await page.goto(page.url().replace(/#.*$/, '#/exercises'));

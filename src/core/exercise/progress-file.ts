@@ -12,6 +12,7 @@ import { RESULTS_FORMAT } from '../bench/results.ts';
 import { MAX_INPUT_BYTES, MAX_SIZES } from '../results/io/limits.ts';
 import { Invalid, bool, describe, fail, integer, isoTime, list, object, oneOf, quote, refuseForbidden, text, type DocumentKind, type Fields } from '../field-checks.ts';
 import type { ExerciseVerdict, SizeStatus, SizeVerdict, Speedup } from './goal.ts';
+import { choiceIndex, guessChoices } from '../predict/guess.ts';
 
 /** One check-and-measure of a draft, as the exercise page keeps it. */
 export interface Attempt {
@@ -20,6 +21,8 @@ export interface Attempt {
   files: Record<string, string>;
   check: { ok: boolean; message?: string };
   verdict: ExerciseVerdict | null;
+  /** The speedup over stage N-1 the learner expected before measuring (one of the guess choices), if they said. */
+  prediction?: number;
   time: string;
   browser: string;
 }
@@ -61,7 +64,7 @@ const LAST_EXERCISE = STAGES.length - 1;
 
 const FIELDS = {
   document: ['format', 'version', 'exported', 'attempts'],
-  attempt: ['exercise', 'files', 'check', 'verdict', 'time', 'browser'],
+  attempt: ['exercise', 'files', 'check', 'verdict', 'prediction', 'time', 'browser'],
   check: ['ok', 'message'],
   verdict: ['status', 'sizes'],
   size: ['size', 'draft', 'reference', 'draftVsReference', 'goal', 'status'],
@@ -150,8 +153,14 @@ function check(value: unknown, path: string): Attempt['check'] {
   return fields.message === undefined ? { ok } : { ok, message: text(fields.message, `${path}.message`, MAX_TEXT.message, true) };
 }
 
+/** A prediction is one of the step's guess choices, as a stage page's guess is. */
+function prediction(value: unknown, path: string, exercise: number): number {
+  if (choiceIndex(exercise, value) < 0) fail(`${path} is ${describe(value)}: a prediction is one of ${guessChoices(exercise).map((c) => c.ratio).join(', ')}`);
+  return value as number;
+}
+
 function attempt(value: unknown, path: string): Attempt {
-  const fields = object(value, path, PROGRESS, FIELDS.attempt);
+  const fields = object(value, path, PROGRESS, FIELDS.attempt, ['prediction']);
   const read: Attempt = {
     exercise: integer(fields.exercise, `${path}.exercise`, 1, LAST_EXERCISE, 'an exercise'),
     files: files(fields.files, `${path}.files`),
@@ -159,6 +168,7 @@ function attempt(value: unknown, path: string): Attempt {
     verdict: fields.verdict === null ? null : verdict(fields.verdict, `${path}.verdict`),
     time: isoTime(fields.time, `${path}.time`, MAX_TEXT.time),
     browser: text(fields.browser, `${path}.browser`, MAX_TEXT.browser),
+    ...(fields.prediction !== undefined && { prediction: prediction(fields.prediction, `${path}.prediction`, fields.exercise as number) }),
   };
   // Only a draft that passed the check is measured, so only such an attempt has a verdict.
   if (read.verdict !== null && !read.check.ok) fail(`${path}.verdict is set though ${path}.check.ok is false: only a draft that passes the check is measured`);
@@ -228,7 +238,7 @@ export async function readProgressFile(file: Blob): Promise<ProgressCheck> {
 /** Only the attempt's own fields, in a fixed order: a stored record also carries the store's key. */
 function plain(a: Attempt): Attempt {
   const check = a.check.message === undefined ? { ok: a.check.ok } : { ok: a.check.ok, message: a.check.message };
-  return { exercise: a.exercise, files: a.files, check, verdict: a.verdict, time: a.time, browser: a.browser };
+  return { exercise: a.exercise, files: a.files, check, verdict: a.verdict, ...(a.prediction !== undefined && { prediction: a.prediction }), time: a.time, browser: a.browser };
 }
 
 /** The attempts as an indented progress file, readable in a text editor. */

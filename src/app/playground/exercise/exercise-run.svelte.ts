@@ -87,7 +87,8 @@ export class ExerciseRun {
     return this.phase !== 'idle' && this.phase !== 'done';
   }
 
-  async start(workspace: Workspace, sizes: number[], rounds: number): Promise<void> {
+  /** `prediction`: the speedup the learner expects over stage N-1 (a guess choice's ratio), kept with the attempt. */
+  async start(workspace: Workspace, sizes: number[], rounds: number, prediction: number | null = null): Promise<void> {
     if (this.running) return;
     const controller = (this.controller = new AbortController());
     this.clear();
@@ -101,7 +102,7 @@ export class ExerciseRun {
     } finally {
       this.phase = 'done';
       if (this.controller === controller) this.controller = null;
-      if (!controller.signal.aborted) this.keep(files, outcome.check);
+      if (!controller.signal.aborted) this.keep(files, outcome.check, prediction);
     }
   }
 
@@ -151,9 +152,10 @@ export class ExerciseRun {
   }
 
   /** Keeps the attempt in this browser and sends its outcome to the class board, if this browser is in a class that asks. */
-  private keep(files: Record<string, string>, check: AttemptCheck): void {
+  private keep(files: Record<string, string>, check: AttemptCheck, prediction: number | null): void {
     this.attempts++;
-    saveAttempt({ exercise: this.exercise, files, check, verdict: this.verdict, time: new Date().toISOString(), browser: browserName() }).catch(
+    const attempt = { exercise: this.exercise, files, check, verdict: this.verdict, ...(prediction !== null && { prediction }), time: new Date().toISOString(), browser: browserName() };
+    saveAttempt(attempt).catch(
       (error) => (this.error = `This attempt could not be kept in this browser: ${error instanceof Error ? error.message : String(error)}`),
     );
     void postExerciseOutcome(this.exercise, this.verdict, check).then((note) => (this.classNote = note));

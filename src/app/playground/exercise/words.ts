@@ -51,6 +51,21 @@ export function verdictSentence(previous: number, verdict: ExerciseVerdict): str
   return "Cannot tell yet: the run's noise is wider than the gap; measure again with more rounds.";
 }
 
+/**
+ * The learner's prediction beside what was measured, size by size: within the draft's
+ * 95% interval is "as you expected"; an interval wholly above or below it says which way
+ * it was off; a run too short for an interval says so.
+ */
+export function predictionSentence(previous: number, predicted: number, verdict: ExerciseVerdict): string {
+  const expected = predicted === 1 ? 'about the speed of' : predicted < 1 ? 'slower than' : `${predicted}x as fast as`;
+  const parts = verdict.sizes.map((s) => {
+    const { ratio, range } = s.draft;
+    const how = range === null ? 'too few rounds to tell' : range[1] < predicted ? 'slower than you expected' : range[0] > predicted ? 'faster than you expected' : 'as you expected';
+    return `${x(ratio)} at ${formatSize(s.size)} (${how})`;
+  });
+  return `You expected your draft to be ${expected} stage ${previous}; it measured ${parts.join(' and ')}.`;
+}
+
 function speed(s: Speedup, previous: number): string {
   return s.ratio >= 1 ? `${x(s.ratio)} as fast as stage ${previous}` : `slower than stage ${previous} (${x(s.ratio)} its speed)`;
 }
