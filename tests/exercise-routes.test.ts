@@ -6,6 +6,10 @@ describe('exercise addresses', () => {
   it('reads #/exercises and #/exercise/1 to 11, and refuses the rest', () => {
     expect(parseRoute('#/exercises')).toEqual({ page: 'exercises' });
     expect(parseRoute('#/exercise/2')).toEqual({ page: 'exercise', index: 2 });
+    expect(parseRoute('#/exercise/2/solution/1.abc')).toEqual({ page: 'exercise', index: 2, solution: '1.abc' });
+    expect(routeHref({ page: 'exercise', index: 2, solution: '1.abc' })).toBe('#/exercise/2/solution/1.abc');
+    expect(parseRoute('#/exercise/2/solution/')).toMatchObject({ page: 'not-found' });
+    expect(parseRoute('#/exercise/2/answers/1.abc')).toMatchObject({ page: 'not-found', reason: expect.stringMatching(/or a shared solution #\/exercise\/<number>\/solution\/<code>/) });
     expect(routeHref({ page: 'exercise', index: 11 })).toBe('#/exercise/11');
     expect(routeHref({ page: 'exercises' })).toBe('#/exercises');
     expect(routeLabel({ page: 'exercise', index: 2 })).toMatch(/^Exercise 2: /);

@@ -20,7 +20,7 @@ describe('exercise 2', () => {
     await browser?.close();
   });
 
-  it('answers a draft that throws, a wrong digest, a digest cache, a replaced clock, a slower draft and the adopted reference, opens hints in order, and keeps the progress', async () => {
+  it('answers a draft that throws, a wrong digest, a digest cache, a replaced clock, a slower draft and the adopted reference, opens hints in order, keeps the progress, and shares the solution read-only', async () => {
     const opened = await openApp(browser, '/#/exercises');
     const { page } = opened;
     await expect.poll(() => text(page, 'exercise-2')).toMatch(/Exercise 2: .*not started/s);
@@ -124,6 +124,26 @@ describe('exercise 2', () => {
     expect(await text(page, 'exercise-table')).toMatch(/Draft vs stage 1.*\n1 KiB\t[\d.]+x/s);
     expect(await text(page, 'exercise-prediction')).toMatch(/^You expected your draft to be 1\.2x as fast as stage 1; it measured [\d.]+x at 1 KiB \((as you expected|faster than you expected|slower than you expected)\) and [\d.]+x at 1 MiB \(/);
     await screenshots(page, 'exercise-2-after');
+
+    // The solution as a link: opened in another browser it is read-only, runs nothing until
+    // asked, and its run is kept as nobody's attempt there.
+    await page.getByTestId('make-link').click();
+    const link = await page.getByTestId('variant-link').inputValue();
+    expect(link).toMatch(/#\/exercise\/2\/solution\/1\.[A-Za-z0-9_-]+$/);
+    const other = await openApp(browser, link.slice(link.indexOf('#') - 1));
+    await other.page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 60_000 });
+    expect(await text(other.page, 'shared-solution')).toMatch(/^A solution of exercise 2 shared by link\. Its files are read-only here, and nothing of it has run/);
+    expect(await other.page.locator('iframe[data-playground-sandbox]').count(), 'no sandbox before the button').toBe(0);
+    expect(await other.page.getByTestId('draft-status').innerText()).toMatch(/Changed: blake3\.ts\./);
+    await other.page.getByTestId('rounds').selectOption('5');
+    expect(await checkAndMeasure(other.page)).toMatch(/^(Done|Cannot tell yet|Not yet: your draft is)/);
+    await other.page.goto(other.page.url().replace(/#.*$/, '#/exercises'));
+    await expect.poll(() => text(other.page, 'exercise-2')).toMatch(/not started$/);
+    // A damaged link says so and opens nothing.
+    await other.page.goto(link.replace(/solution\/1\.(.{8})/, 'solution/1.$1!!'));
+    await other.page.reload();
+    await expect.poll(() => text(other.page, 'exercise-load-error')).toMatch(/This variant link is truncated or damaged/);
+    expect(other.errors).toEqual([]);
 
     await page.goto(page.url().replace(/#.*$/, '#/exercises'));
     await page.reload();

@@ -79,8 +79,12 @@ export class ExerciseRun {
     /** Stage N-1 as shipped: what the draft is measured against (the starting point may hold given files of stage N). */
     private readonly previousModels: Map<string, Monaco.editor.ITextModel>,
     private readonly referenceModels: Map<string, Monaco.editor.ITextModel>,
-    /** The learner edits gen.ts: it runs in the sandbox before each check, and its output is what is checked. */
-    private readonly runsGenerator = false,
+    private readonly options: {
+      /** The learner edits gen.ts: it runs in the sandbox before each check, and its output is what is checked. */
+      runsGenerator?: boolean;
+      /** Attempts are the learner's own, kept and sent to a class; a solution opened from a link is neither. */
+      keepsAttempts?: boolean;
+    } = {},
   ) {}
 
   get running(): boolean {
@@ -102,7 +106,7 @@ export class ExerciseRun {
     } finally {
       this.phase = 'done';
       if (this.controller === controller) this.controller = null;
-      if (!controller.signal.aborted) this.keep(files, outcome.check, prediction);
+      if (!controller.signal.aborted && this.options.keepsAttempts !== false) this.keep(files, outcome.check, prediction);
     }
   }
 
@@ -122,7 +126,7 @@ export class ExerciseRun {
 
   /** Runs the generator (if the exercise has one), compiles, checks and, when all that passed, measures. */
   private async attempt(workspace: Workspace, sizes: number[], rounds: number, signal: AbortSignal, outcome: { check: AttemptCheck }): Promise<void> {
-    if (this.runsGenerator) {
+    if (this.options.runsGenerator) {
       this.phase = 'generating';
       const generated = await this.generate(workspace, signal);
       if (generated) return void (outcome.check = { ok: false, message: generated });

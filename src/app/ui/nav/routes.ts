@@ -23,7 +23,7 @@ export type Route =
   | { page: 'class'; code: string | null; view: ClassView }
   | { page: 'playground'; index: number; payload?: string; experiment?: string }
   | { page: 'exercises' }
-  | { page: 'exercise'; index: number }
+  | { page: 'exercise'; index: number; solution?: string }
   | { page: 'not-found'; path: string; reason: string };
 
 /** A class's pages: the student's (join and run), the live board, the projector's join screen. */
@@ -90,13 +90,20 @@ export function parseRoute(hash: string, stageCount = STAGE_COUNT): Route {
   return parseStageRoute(parts.slice(1), stageCount, notFound);
 }
 
-/** "#/exercise/2": make stage 2's step yourself, starting from stage 1. */
+/**
+ * "#/exercise/2": make stage 2's step yourself, starting from stage 1; or a solution
+ * shared by link, "#/exercise/2/solution/<payload>" (the payload is checked by
+ * src/app/playground/variant-link.ts, not here).
+ */
 function parseExerciseRoute(parts: string[], stageCount: number, notFound: (reason: string) => Route): Route {
   const number = parts[0] ?? '';
-  if (parts.length !== 1 || !/^\d{1,3}$/.test(number)) return notFound('An exercise address is #/exercise/<number>, like #/exercise/2.');
+  const shared = parts.length === 3 && parts[1] === 'solution' && parts[2] !== '';
+  if (!(parts.length === 1 || shared) || !/^\d{1,3}$/.test(number)) {
+    return notFound('An exercise address is #/exercise/<number>, like #/exercise/2, or a shared solution #/exercise/<number>/solution/<code>.');
+  }
   const index = Number(number);
   if (index < 1 || index >= stageCount) return notFound(`There is no exercise ${index}: they are numbered 1 to ${stageCount - 1}.`);
-  return { page: 'exercise', index };
+  return shared ? { page: 'exercise', index, solution: parts[2] } : { page: 'exercise', index };
 }
 
 /** "#/stage/4", "#/stage/4/code", "#/stage/4/code/compress.ts". */
@@ -167,7 +174,7 @@ export function routeHref(route: Route): string {
       if (route.experiment !== undefined) return `#/playground/${route.index}/try/${route.experiment}`;
       return `#/playground/${route.index}`;
     case 'exercise':
-      return `#/exercise/${route.index}`;
+      return route.solution !== undefined ? `#/exercise/${route.index}/solution/${route.solution}` : `#/exercise/${route.index}`;
     case 'not-found':
       return '#' + route.path;
     default:
