@@ -90,6 +90,8 @@ describe('an exercise in a class', () => {
     // The board on a laptop and a phone: the exercise's section, in words and figures.
     const board = await open(`/#/class/${code}/board`, { width: 1280, height: 800 }, asTeacher);
     await expect.poll(() => text(board.page, 'exercise-words'), { timeout: 10_000 }).toBe('1 of 2 machines solved exercise 2; 1 attempted.');
+    // Neither machine ran the benchmark, and the machine table says they sent exercises, not nothing.
+    for (const name of ['Ana', 'Ben']) expect(await board.page.locator('[data-testid="board-row"]', { hasText: name }).locator('td.run').textContent()).toBe('exercises only');
     const rows = board.page.getByTestId('exercise-size');
     expect(await rows.count()).toBe(2);
     expect(await rows.first().locator('th').textContent()).toBe('1 KiB');
