@@ -5,11 +5,11 @@
 // The other student's solved attempt is posted through the API. The board counts them,
 // on a laptop, on a phone and on the projector, where the exercise is a view of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { call, join, startClass, type ClassServer } from '../fixtures/class-server.ts';
 import { path } from '../../src/core/class/protocol.ts';
-import { picture, screenshots, SERVICE_WORKERS } from './harness.ts';
-import { browserAndClassServer, closeBoth } from './class-pages.ts';
+import { picture, screenshots } from './harness.ts';
+import { browserAndClassServer, closeBoth, openClassPage } from './class-pages.ts';
 import { checkAndMeasure, text } from './exercise-helpers.ts';
 
 let browser: Browser;
@@ -17,20 +17,7 @@ let server: ClassServer;
 beforeAll(async () => void ([browser, server] = await browserAndClassServer()));
 afterAll(() => closeBoth(browser, server));
 
-async function open(path: string, viewport: { width: number; height: number }, remember: Record<string, string> = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, colorScheme: 'light', serviceWorkers: SERVICE_WORKERS, reducedMotion: 'reduce' });
-  await context.addInitScript((entries) => {
-    for (const [key, value] of entries) localStorage.setItem(key, value);
-  }, Object.entries(remember));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  await page.goto(server.url + path);
-  return { context, page, errors };
-}
+const open = (path: string, viewport: { width: number; height: number }, remember: Record<string, string> = {}) => openClassPage(browser, server, path, viewport, remember);
 
 describe('an exercise in a class', () => {
   it('names exercise 2 in the plan, and the board counts the machines that solved it and shows their speedups, never their code', async () => {

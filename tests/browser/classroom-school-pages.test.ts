@@ -3,11 +3,11 @@
 // wait, the teacher sees why and lets them in. What a refused student and the teacher see
 // can be saved as pictures (BLAKE3_LAB_SHOTS=folder), at a projector's 1280 and a phone's 390.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { call, join, postResults, startClass, studentResults, type ClassServer } from '../fixtures/class-server.ts';
 import { path } from '../../src/core/class/protocol.ts';
-import { SERVICE_WORKERS, picture } from './harness.ts';
-import { browserAndClassServer, closeBoth } from './class-pages.ts';
+import { picture } from './harness.ts';
+import { browserAndClassServer, closeBoth, openClassPage, type ClassPage } from './class-pages.ts';
 
 /** One character as a reader counts it, of twenty joined jamo: the most UTF-16 units the rules allow in one character. */
 const WIDE_NAME = `${'\u1100'.repeat(19)}\u1161`;
@@ -17,27 +17,10 @@ let server: ClassServer;
 beforeAll(async () => void ([browser, server] = await browserAndClassServer()));
 afterAll(() => closeBoth(browser, server));
 
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
+type Opened = ClassPage;
 
-async function open(hash: string, viewport: { width: number; height: number }, remember: Record<string, string> = {}): Promise<Opened> {
-  const context = await browser.newContext({ viewport, colorScheme: 'light', serviceWorkers: SERVICE_WORKERS });
-  await context.addInitScript((entries) => {
-    for (const [key, value] of entries) localStorage.setItem(key, value);
-  }, Object.entries(remember));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    // A refused join is an HTTP error the browser logs; the page says why in its own words.
-    if (message.type() === 'error' && !/status of 409/.test(message.text())) errors.push(`console: ${message.text()}`);
-  });
-  await page.goto(`${server.url}/${hash}`);
-  return { context, page, errors };
-}
+// A refused join is an HTTP error the browser logs; the page says why in its own words.
+const open = (hash: string, viewport: { width: number; height: number }, remember: Record<string, string> = {}) => openClassPage(browser, server, `/${hash}`, viewport, remember, /status of 409/);
 
 describe('a class whose pages share one address', () => {
   it('shows a refused student why, and the teacher who was turned away, with one button to let them in', async () => {

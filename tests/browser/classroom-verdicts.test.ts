@@ -5,7 +5,7 @@
 // dozen machines, one of them noisy, posted through the API: the projector's board at
 // 1920x1080 at the slides' scale, each view one press away, the reveal included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Results } from '../../src/core/bench/results.ts';
 import { holm } from '../../src/core/stats/aggregate.ts';
 import { compareSamples } from '../../src/core/stats/ab-test.ts';
@@ -14,28 +14,15 @@ import { formatPValue } from '../../src/core/stats/format.ts';
 import { formatRatio } from '../../src/core/format.ts';
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
 import { call, classWithStudents, join, postResults, studentResults, type ClassServer } from '../fixtures/class-server.ts';
-import { picture, SERVICE_WORKERS } from './harness.ts';
-import { browserAndClassServer, closeBoth } from './class-pages.ts';
+import { picture } from './harness.ts';
+import { browserAndClassServer, closeBoth, openClassPage } from './class-pages.ts';
 
 let browser: Browser;
 let server: ClassServer;
 beforeAll(async () => void ([browser, server] = await browserAndClassServer()));
 afterAll(() => closeBoth(browser, server));
 
-async function open(path: string, viewport: { width: number; height: number }, remember: Record<string, string> = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, colorScheme: 'light', serviceWorkers: SERVICE_WORKERS });
-  await context.addInitScript((entries) => {
-    for (const [key, value] of entries) localStorage.setItem(key, value);
-  }, Object.entries(remember));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  await page.goto(server.url + path);
-  return { context, page, errors };
-}
+const open = (path: string, viewport: { width: number; height: number }, remember: Record<string, string> = {}) => openClassPage(browser, server, path, viewport, remember);
 
 /** What the board should say of one step on one machine, worked out from its samples. */
 interface Expected {

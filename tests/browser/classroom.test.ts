@@ -5,7 +5,7 @@
 // table with the same figures, and a student cancels a run and runs again.
 import { get as httpGet } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Results } from '../../src/core/bench/results.ts';
 import { spread } from '../../src/app/class/board.ts';
 import { DEFAULT_CLASS_PLAN } from '../../src/core/class/plan.ts';
@@ -13,39 +13,17 @@ import { path } from '../../src/core/class/protocol.ts';
 import { summarize } from '../../src/core/class/summary.ts';
 import { formatSig } from '../../src/core/format.ts';
 import { call, classWithStudents, join, postResults, studentResults, type ClassServer } from '../fixtures/class-server.ts';
-import { openApp, SERVICE_WORKERS, picture } from './harness.ts';
-import { browserAndClassServer, closeBoth } from './class-pages.ts';
+import { openApp, picture } from './harness.ts';
+import { browserAndClassServer, closeBoth, openClassPage, type ClassPage } from './class-pages.ts';
 
 let browser: Browser;
 let server: ClassServer;
 beforeAll(async () => void ([browser, server] = await browserAndClassServer()));
 afterAll(() => closeBoth(browser, server));
 
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
+type Opened = ClassPage;
 
-async function open(path: string, viewport = { width: 1280, height: 800 }, remember: Record<string, string> = {}): Promise<Opened> {
-  const context = await browser.newContext({ viewport, colorScheme: 'light', serviceWorkers: SERVICE_WORKERS });
-  // What this browser remembers of a class: the teacher's token and ticket, or the student's identity.
-  await context.addInitScript((entries) => {
-    for (const [key, value] of entries) localStorage.setItem(key, value);
-  }, Object.entries(remember));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  context.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).origin !== server.url) errors.push(`foreign request: ${url}`);
-  });
-  await page.goto(server.url + path);
-  return { context, page, errors };
-}
+const open = (path: string, viewport = { width: 1280, height: 800 }, remember: Record<string, string> = {}) => openClassPage(browser, server, path, viewport, remember);
 
 /** Holds one event stream open from this process (127.0.0.1), until `close`. */
 function holdStream(url: string): Promise<{ close(): void }> {
