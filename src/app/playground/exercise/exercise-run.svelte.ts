@@ -71,6 +71,7 @@ export class ExerciseRun {
   attempts = $state(0);
   private controller: AbortController | null = null;
   private readonly sandboxes = new SandboxKeeper(() => new Sandbox());
+  private stages: Promise<{ previous: Program; reference: Program }> | null = null;
 
   constructor(
     readonly exercise: number,
@@ -196,13 +197,24 @@ export class ExerciseRun {
   }
 
   /** One interleaved run of stage N-1, the draft and the reference, judged by the exercise's rule. */
+  /** Stage N-1 and the reference, compiled once for the page: their files never change, whatever the draft does. */
+  private compiledStages(): Promise<{ previous: Program; reference: Program }> {
+    this.stages ??= (async () => {
+      const previous = await compile(this.previousModels, { id: this.previous.id, title: `Stage ${this.previous.index}`, requires: this.previous.requires });
+      const reference = await compile(this.referenceModels, { id: this.reference.id, title: `Stage ${this.reference.index} (the reference)`, requires: this.reference.requires });
+      if (!previous.ok || !reference.ok) throw new Error('a stage of the lesson itself did not compile');
+      return { previous: previous.program, reference: reference.program };
+    })();
+    // A compile that failed (the TypeScript worker lost, say) is tried again on the next press.
+    this.stages.catch(() => (this.stages = null));
+    return this.stages;
+  }
+
   private async measure(sandbox: Sandbox, workspace: Workspace, program: Program, sizes: number[], rounds: number, signal: AbortSignal): Promise<ExerciseVerdict | null> {
-    const previous = await compile(this.previousModels, { id: this.previous.id, title: `Stage ${this.previous.index}`, requires: this.previous.requires });
-    const reference = await compile(this.referenceModels, { id: this.reference.id, title: `Stage ${this.reference.index} (the reference)`, requires: this.reference.requires });
-    if (!previous.ok || !reference.ok) throw new Error('a stage of the lesson itself did not compile');
+    const { previous, reference } = await this.compiledStages();
     const results = await measurePrograms(
       sandbox,
-      { programs: [program, previous.program, reference.program], sizes, rounds, timeBoxMs: exerciseTimeBoxMs(rounds), extras: [] },
+      { programs: [program, previous, reference], sizes, rounds, timeBoxMs: exerciseTimeBoxMs(rounds), extras: [] },
       (progress) => (this.progress = progress),
       (partial) => (this.results = partial),
       signal,
