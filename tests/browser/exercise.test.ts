@@ -80,12 +80,13 @@ describe('exercise 2', () => {
     await page.keyboard.insertText('kept = hashOnce(input);');
     expect(await checkAndMeasure(page)).toMatch(/^Not yet: your draft could not be loaded: Your draft replaces performance\.now, a clock the benchmark reads; .*take it out\. Nothing was timed\.$/);
 
-    // A draft that hashes twice is clearly slower than stage 1 and the reference: not yet.
+    // A draft that hashes twice is clearly slower than stage 1 and the reference: not yet
+    // (at whichever size the run tells it clearly first; the other may be within its noise).
     await select(page, 'performance.now = Date.now;');
     await page.keyboard.press('Delete');
     await select(page, 'kept = hashOnce(input);');
     await page.keyboard.insertText('kept = hashOnce(input) && hashOnce(input);');
-    expect(await checkAndMeasure(page)).toMatch(/^Not yet: your draft is slower than stage 1 \(0\.\d\dx its speed\) at 1 KiB, where /);
+    expect(await checkAndMeasure(page)).toMatch(/^Not yet: your draft is slower than stage 1 \(0\.\d\dx its speed\) at 1 (KiB|MiB), where /);
 
     // After an attempt the rest open, one at a time, in order.
     for (let level = 3; level <= 6; level++) {
